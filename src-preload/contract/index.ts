@@ -1,0 +1,6 @@
+// The one contract between the renderer and main (DESIGN.md "Processes and the one contract").
+export * from './api-rules.ts';
+export * from './resources.ts';
+export * from './inputs.ts';
+export * from './errors.ts';
+export * from './calls.ts';

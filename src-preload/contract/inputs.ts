@@ -1,0 +1,250 @@
+// Create and update inputs for every resource, with the rules service-api.md states. Field names
+// are the service's own so a validation error names the field the service would name.
+import { z } from 'zod';
+import {
+  HANDLER_FIELD_NAMES,
+  HANDLER_TYPE_FIELDS,
+  HANDLER_TYPES,
+  HANDLER_URL_FIELDS,
+  HTTP_STATUS_CODES,
+  MAX_UPLOAD_BYTES,
+  SERVICE_DATETIME,
+  TARGETING_KINDS,
+  TARGETING_TYPES,
+  type TargetingKind,
+} from './api-rules.ts';
+
+const serverId = z.number().int().positive();
+/** A destination or callback address: only http(s) makes sense for a redirect or webhook. */
+export const HttpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'URL is too long (2048 characters at most)')
+  .refine((value) => isHttpUrl(value), 'Enter a full http:// or https:// URL');
+
+export function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+const serviceDatetime = z.string().regex(SERVICE_DATETIME, 'Use the form YYYY-MM-DD HH:MM:SS');
+
+/** A file picked for upload; bytes travel with the call. */
+export const FileUploadSchema = z.object({
+  name: z.string().min(1).max(255),
+  type: z.string().max(255),
+  data: z
+    .instanceof(Uint8Array)
+    .refine((bytes) => bytes.byteLength <= MAX_UPLOAD_BYTES, `File is larger than ${MAX_UPLOAD_BYTES / 1048576} MiB`),
+});
+export type FileUpload = z.infer<typeof FileUploadSchema>;
+
+/** Alias: the document leaves the charset open; a slash or white space can never be part of a path segment. */
+export const AliasSchema = z
+  .string()
+  .trim()
+  .max(256, 'Alias is too long (256 characters at most)')
+  .refine((value) => !/[\s/?#]/.test(value), 'An alias cannot contain spaces, "/", "?" or "#"');
+
+export const TargetingEntrySchema = z.object({
+  key: z.string().max(512).optional(),
+  value: z.string().max(2048).optional(),
+});
+export type TargetingEntry = z.infer<typeof TargetingEntrySchema>;
+
+export const TargetingEntriesSchema = z.partialRecord(z.enum(TARGETING_KINDS), z.array(TargetingEntrySchema).max(100));
+export type TargetingEntries = z.infer<typeof TargetingEntriesSchema>;
+
+// Fields shared by link create and update (service-api.md: update takes the same fields as create
+// except type, is_bulk and location_urls).
+const linkCommonFields = {
+  location_url: HttpUrlSchema.optional(),
+  url: AliasSchema.optional(),
+  domain_id: z.number().int().nonnegative().optional(),
+  project_id: serverId.optional(),
+  pixels_ids: z.array(serverId).optional(),
+  email_reports: z.array(serverId).optional(),
+  schedule: z.boolean().optional(),
+  start_date: serviceDatetime.optional(),
+  end_date: serviceDatetime.optional(),
+  clicks_limit: z.number().int().positive().optional(),
+  expiration_url: HttpUrlSchema.optional(),
+  sensitive_content: z.boolean().optional(),
+  http_status_code: z.union(HTTP_STATUS_CODES.map((code) => z.literal(code))).optional(),
+  app_linking_is_enabled: z.boolean().optional(),
+  cloaking_is_enabled: z.boolean().optional(),
+  cloaking_title: z.string().max(256).optional(),
+  cloaking_meta_description: z.string().max(1024).optional(),
+  cloaking_custom_js: z.string().max(10_000).optional(),
+  cloaking_favicon: FileUploadSchema.optional(),
+  cloaking_opengraph: FileUploadSchema.optional(),
+  password: z.string().max(256).optional(),
+  forward_query_parameters_is_enabled: z.boolean().optional(),
+  utm_source: z.string().max(256).optional(),
+  utm_medium: z.string().max(256).optional(),
+  utm_campaign: z.string().max(256).optional(),
+  targeting_type: z.enum(TARGETING_TYPES).optional(),
+  targeting: TargetingEntriesSchema.optional(),
+};
+
+type LinkRuleInput = {
+  schedule?: boolean | undefined;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+  targeting_type?: string | undefined;
+  targeting?: Partial<Record<TargetingKind, unknown[]>> | undefined;
+};
+
+/** Rules the document states across fields, for both create and update. */
+function checkLinkRules(input: LinkRuleInput, ctx: z.RefinementCtx): void {
+  for (const field of ['start_date', 'end_date'] as const) {
+    if (input[field] !== undefined && input.schedule !== true) {
+      ctx.addIssue({ code: 'custom', path: [field], message: `${field} is only used when schedule is on` });
+    }
+  }
+  if (input.start_date && input.end_date && input.start_date >= input.end_date) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date must be after start_date' });
+  }
+  for (const [kind, entries] of Object.entries(input.targeting ?? {})) {
+    if (entries && entries.length > 0 && input.targeting_type !== kind) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['targeting', kind],
+        message: `targeting entries for ${kind} need targeting_type = ${kind}`,
+      });
+    }
+  }
+}
+
+export const LinkCreateSchema = z
+  .object({
+    type: z.literal('link').optional(),
+    is_bulk: z.boolean().optional(),
+    location_urls: z.string().max(1_000_000).optional(),
+    ...linkCommonFields,
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.is_bulk) {
+      const urls = (input.location_urls ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+      if (urls.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['location_urls'], message: 'Enter at least one destination URL' });
+      }
+      urls.forEach((url, index) => {
+        if (!isHttpUrl(url)) {
+          ctx.addIssue({ code: 'custom', path: ['location_urls'], message: `Line ${index + 1} is not an http(s) URL: ${url}` });
+        }
+      });
+      for (const field of ['location_url', 'url'] as const) {
+        if (input[field] !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [field], message: `${field} is not used in bulk mode` });
+        }
+      }
+    } else {
+      if (input.location_url === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['location_url'], message: 'Destination URL is required' });
+      }
+      if (input.location_urls !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['location_urls'], message: 'location_urls is only used in bulk mode' });
+      }
+    }
+    checkLinkRules(input, ctx);
+  });
+export type LinkCreateInput = z.infer<typeof LinkCreateSchema>;
+
+export const LinkUpdateSchema = z
+  .object({
+    ...linkCommonFields,
+    // Appears in the document's update example only (0/1); its effect is not shown.
+    is_enabled: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine(checkLinkRules);
+export type LinkUpdateInput = z.infer<typeof LinkUpdateSchema>;
+
+/** A host name: labels of letters, digits and hyphens, at least one dot, optional port-free. */
+export const HostSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, 'Host is too long')
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/,
+    'Enter a host name such as links.example.com (no scheme, path or port)',
+  );
+
+/** Optional URL fields on domains: empty string clears them. */
+const optionalDomainUrl = z.union([z.literal(''), HttpUrlSchema]).optional();
+
+export const DomainCreateSchema = z
+  .object({
+    host: HostSchema,
+    custom_index_url: optionalDomainUrl,
+    custom_not_found_url: optionalDomainUrl,
+  })
+  .strict();
+export type DomainCreateInput = z.infer<typeof DomainCreateSchema>;
+
+export const DomainUpdateSchema = z
+  .object({
+    host: HostSchema.optional(),
+    custom_index_url: optionalDomainUrl,
+    custom_not_found_url: optionalDomainUrl,
+    // service-api.md's state table moves is_enabled through the update operation.
+    is_enabled: z.boolean().optional(),
+  })
+  .strict();
+export type DomainUpdateInput = z.infer<typeof DomainUpdateSchema>;
+
+const handlerTypeFields = {
+  email: z.email('Enter a valid e-mail address').max(320).optional(),
+  webhook: HttpUrlSchema.optional(),
+  slack: HttpUrlSchema.optional(),
+  discord: HttpUrlSchema.optional(),
+  telegram: z.string().trim().min(1).max(256).optional(),
+  telegram_chat_id: z.string().trim().min(1).max(256).optional(),
+  microsoft_teams: HttpUrlSchema.optional(),
+  google_chat: HttpUrlSchema.optional(),
+  whatsapp: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{5,32}$/, 'Enter a phone number')
+    .optional(),
+} satisfies Record<(typeof HANDLER_FIELD_NAMES)[number], z.ZodType>;
+
+function checkHandlerFields(input: { type?: string | undefined } & Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (input.type === undefined) return;
+  for (const field of HANDLER_FIELD_NAMES) {
+    if (input[field] !== undefined && HANDLER_TYPE_FIELDS[field] !== input.type) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `${field} is only used by ${HANDLER_TYPE_FIELDS[field]} handlers`,
+      });
+    }
+  }
+}
+
+export const HandlerCreateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(256),
+    type: z.enum(HANDLER_TYPES),
+    ...handlerTypeFields,
+  })
+  .strict()
+  .superRefine(checkHandlerFields);
+export type HandlerCreateInput = z.infer<typeof HandlerCreateSchema>;
+
+export const HandlerUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name cannot be empty').max(256).optional(),
+    type: z.enum(HANDLER_TYPES).optional(),
+    is_enabled: z.boolean().optional(),
+    ...handlerTypeFields,
+  })
+  .strict()
+  .superRefine(checkHandlerFields);
+export type HandlerUpdateInput = z.infer<typeof HandlerUpdateSchema>;
+
+export { HANDLER_URL_FIELDS };
