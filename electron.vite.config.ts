@@ -30,7 +30,7 @@ export default defineConfig({
       rollupOptions: {
         input: { index: resolve('src-preload/index.ts') },
         external: ['electron'],
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },

@@ -9,6 +9,7 @@ import {
   LinkCreateSchema,
   LinkUpdateSchema,
 } from './inputs.ts';
+import type { CallName, EventName } from './names.ts';
 import {
   CreatedSchema,
   DomainListSchema,
@@ -129,7 +130,20 @@ export const calls = {
   'links.list': call(listInput, LinkListSchema),
   'links.get': call(byId, LinkSchema),
   'links.create': call(z.strictObject({ ...serviceCall, input: LinkCreateSchema }), CreatedSchema),
-  'links.update': call(z.strictObject({ ...serviceCall, id: serverId, input: LinkUpdateSchema }), UpdatedSchema),
+  'links.update': call(
+    z.strictObject({ ...serviceCall, id: serverId, input: LinkUpdateSchema }).superRefine((value, ctx) => {
+      // real-service-notes: some releases fail when an update lacks email_reports[], and the read
+      // shape does not show the current ids, so the caller (the sync engine remembers them) must send them.
+      if (value.input.email_reports === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['input', 'email_reports'],
+          message: 'A link update must carry email_reports (the current handler ids, or [] for none)',
+        });
+      }
+    }),
+    UpdatedSchema,
+  ),
   'links.delete': call(byId, none),
 
   'domains.list': call(listInput, DomainListSchema),
@@ -149,30 +163,23 @@ export const calls = {
   /** Opens an http(s) address in the system browser; anything else is refused. */
   'shell.openExternal': call(z.object({ url: z.string().max(8192) }).strict(), none),
   'clipboard.writeText': call(z.object({ text: z.string().max(100_000) }).strict(), none),
-} as const;
+} as const satisfies Record<CallName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
   'workspaces.changed': z.array(WorkspaceInfoSchema),
   'rateLimit.changed': RateLimitStateSchema,
-} as const;
+} as const satisfies Record<EventName, z.ZodType>;
 
 export type Calls = typeof calls;
-export type CallName = keyof Calls;
+export type { CallName, EventName };
 export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
 export type CallOutput<N extends CallName> = z.output<Calls[N]['output']>;
 export type Events = typeof events;
-export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
-export const CALL_NAMES = Object.keys(calls) as CallName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
 
 /** The one object the preload exposes as `window.linkdock`. */
 export interface LinkdockBridge {
   invoke<N extends CallName>(name: N, input: CallInput<N>): Promise<unknown>;
   subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }
-
-/** IPC channel names: one per call, one per event, under a common prefix. */
-export const callChannel = (name: CallName): string => `linkdock:call:${name}`;
-export const eventChannel = (name: EventName): string => `linkdock:event:${name}`;

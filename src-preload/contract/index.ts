@@ -4,3 +4,4 @@ export * from './resources.ts';
 export * from './inputs.ts';
 export * from './errors.ts';
 export * from './calls.ts';
+export * from './names.ts';

@@ -1,0 +1,69 @@
+// Creates the main window with the security baseline and guards it: no navigation away from
+// the renderer, no new windows, external http(s) links to the system browser only.
+import type { BrowserWindow, BrowserWindowConstructorOptions, WebPreferences } from 'electron';
+import { safeExternalUrl } from '../security/external-url.ts';
+
+export function secureWebPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    safeDialogs: true,
+    spellcheck: true,
+  };
+}
+
+export interface WindowDeps {
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
+  preloadPath: string;
+  /** The renderer's URL: dev server or packaged file. */
+  rendererUrl: string;
+  openExternal: (url: string) => Promise<void>;
+  bounds?: { x?: number; y?: number; width: number; height: number };
+  icon?: string;
+}
+
+export function createMainWindow(deps: WindowDeps): BrowserWindow {
+  const window = new deps.BrowserWindow({
+    ...(deps.bounds ?? { width: 1200, height: 800 }),
+    minWidth: 720,
+    minHeight: 480,
+    show: false,
+    title: 'Linkdock',
+    ...(deps.icon ? { icon: deps.icon } : {}),
+    webPreferences: secureWebPreferences(deps.preloadPath),
+  });
+  guardWebContents(window.webContents, deps);
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(deps.rendererUrl);
+  return window;
+}
+
+type GuardedContents = Pick<BrowserWindow['webContents'], 'on' | 'setWindowOpenHandler'>;
+
+/** Blocks navigation, redirects, new windows and webviews; safe links go to the system browser. */
+export function guardWebContents(contents: GuardedContents, deps: Pick<WindowDeps, 'rendererUrl' | 'openExternal'>): void {
+  const openOutside = (url: string): void => {
+    const safe = safeExternalUrl(url);
+    if (safe) void deps.openExternal(safe);
+  };
+  contents.setWindowOpenHandler(({ url }) => {
+    openOutside(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (url === deps.rendererUrl) return; // a reload of our own page
+    event.preventDefault();
+    openOutside(url);
+  });
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}

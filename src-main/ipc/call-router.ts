@@ -1,0 +1,85 @@
+// Turns a raw call from a transport (Electron IPC, the preview's WebSocket) into a validated
+// handler invocation and a serialisable result. Nothing reaches a handler unless the sender is
+// trusted and the input passed the contract's schema.
+import { z } from 'zod';
+import {
+  CALL_NAMES,
+  CallError,
+  calls,
+  type CallErrorData,
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  type CallResult,
+} from '../../src-preload/contract/index.ts';
+
+/** Parsed (post-schema) input of a call. */
+export type ParsedInput<N extends CallName> = z.output<(typeof calls)[N]['input']>;
+export type CallHandlers = { [N in CallName]: (input: ParsedInput<N>) => Promise<CallOutput<N>> };
+
+export interface CallRouterOptions {
+  handlers: CallHandlers;
+  /** Told about unexpected failures; never given inputs (they may hold keys). */
+  logError?: (message: string) => void;
+}
+
+export interface CallRouter {
+  handle(name: string, rawInput: unknown, trusted: boolean): Promise<CallResult>;
+}
+
+const callNames = new Set<string>(CALL_NAMES);
+
+export function createCallRouter(options: CallRouterOptions): CallRouter {
+  const logError = options.logError ?? (() => undefined);
+  return {
+    async handle(name, rawInput, trusted) {
+      if (!trusted) {
+        return failure({ kind: 'forbidden', message: 'This window may not call Linkdock.' });
+      }
+      if (!callNames.has(name)) {
+        return failure({ kind: 'invalid-input', message: `Unknown call: ${String(name).slice(0, 64)}` });
+      }
+      const callName = name as CallName;
+      const parsed = calls[callName].input.safeParse(rawInput);
+      if (!parsed.success) return failure(invalidInput(parsed.error));
+      try {
+        const handler = options.handlers[callName] as (input: unknown) => Promise<unknown>;
+        const value = await handler(parsed.data);
+        const output = calls[callName].output.safeParse(value);
+        if (!output.success) {
+          logError(`${callName}: output failed the contract: ${z.prettifyError(output.error)}`);
+          return failure({ kind: 'internal', message: `Linkdock produced an invalid answer for ${callName}.` });
+        }
+        return { ok: true, value: output.data };
+      } catch (error) {
+        if (error instanceof CallError) return failure(error.data);
+        logError(`${callName}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return failure({ kind: 'internal', message: `Something went wrong in ${callName}. Nothing was changed by it.` });
+      }
+    },
+  };
+}
+
+function failure(error: CallErrorData): CallResult {
+  return { ok: false, error };
+}
+
+function invalidInput(error: z.ZodError): CallErrorData {
+  const issues = error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+  const first = issues[0];
+  return {
+    kind: 'invalid-input',
+    message: first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid input',
+    ...(first?.path ? { field: first.path } : {}),
+    issues,
+  };
+}
+
+function formatPath(path: PropertyKey[]): string {
+  // Strip the call envelope (`input.`) so the path names the service field the form shows.
+  const parts = path.map(String);
+  if (parts[0] === 'input') parts.shift();
+  return parts.join('.');
+}
+
+export type { CallInput };

@@ -1,0 +1,79 @@
+// The main-process services behind the contract, free of Electron: the app's composition root
+// hands in Electron's objects, the web preview hands in Node stand-ins, tests hand in doubles.
+import path from 'node:path';
+import type { Dispatcher } from 'undici';
+import type { EventName, EventPayload, RateLimitState } from '../src-preload/contract/index.ts';
+import { createCallHandlers } from './call-handlers.ts';
+import { createCallRouter, type CallRouter } from './ipc/call-router.ts';
+import { RequestBudget, type BudgetState } from './service/budget.ts';
+import { ServiceClient } from './service/client.ts';
+import { testConnection } from './service/connection-test.ts';
+import { KeyVault, type Cipher } from './vault/key-vault.ts';
+import { WorkspaceService, type WorkspaceClientFactory } from './workspaces/workspace-service.ts';
+import { WorkspaceStore, type LoadReport } from './workspaces/workspace-store.ts';
+
+export interface MainServicesOptions {
+  /** The user data folder: workspaces.json and keys/ live here. */
+  userDataDir: string;
+  cipher: Cipher;
+  openExternal: (url: string) => Promise<void>;
+  writeClipboard: (text: string) => Promise<void>;
+  /** Main → renderer events. */
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  logError?: (message: string) => void;
+  /** Tests may route requests through their own dispatcher. */
+  dispatcher?: Dispatcher;
+}
+
+export interface MainServices {
+  router: CallRouter;
+  workspaces: WorkspaceService<ServiceClient>;
+  vault: KeyVault;
+  store: WorkspaceStore;
+  /** What loading the workspace list found (a damaged file moved aside). */
+  loadReport: LoadReport;
+}
+
+export async function createMainServices(options: MainServicesOptions): Promise<MainServices> {
+  const store = new WorkspaceStore({ dir: options.userDataDir });
+  const loadReport = await store.load();
+  const vault = new KeyVault({ dir: path.join(options.userDataDir, 'keys'), cipher: options.cipher });
+  const clients = clientFactory(options);
+  const workspaces = new WorkspaceService<ServiceClient>({
+    store,
+    vault,
+    clients,
+    onChanged: (list) => options.emit('workspaces.changed', list),
+  });
+  const handlers = createCallHandlers({
+    workspaces,
+    vault,
+    openExternal: options.openExternal,
+    writeClipboard: options.writeClipboard,
+  });
+  const router = createCallRouter({ handlers, ...(options.logError ? { logError: options.logError } : {}) });
+  return { router, workspaces, vault, store, loadReport };
+}
+
+/** One request budget per workspace, shared by every client made for it. */
+function clientFactory(options: MainServicesOptions): WorkspaceClientFactory<ServiceClient> {
+  const budgets = new Map<string, RequestBudget>();
+  const toEvent = (workspaceId: string, state: BudgetState): RateLimitState => ({ workspaceId, ...state });
+  const budgetFor = (workspaceId: string): RequestBudget => {
+    let budget = budgets.get(workspaceId);
+    if (!budget) {
+      budget = new RequestBudget({ onChange: (state) => options.emit('rateLimit.changed', toEvent(workspaceId, state)) });
+      budgets.set(workspaceId, budget);
+    }
+    return budget;
+  };
+  const dispatcher = options.dispatcher ? { dispatcher: options.dispatcher } : {};
+  return {
+    create: ({ workspaceId, baseUrl, apiKey }) => new ServiceClient({ baseUrl, apiKey, budget: budgetFor(workspaceId), ...dispatcher }),
+    testConnection: ({ baseUrl, apiKey }) => testConnection({ baseUrl, apiKey, ...dispatcher }),
+    rateLimit: (workspaceId) => toEvent(workspaceId, budgetFor(workspaceId).state()),
+    forget: (workspaceId) => {
+      budgets.delete(workspaceId);
+    },
+  };
+}

@@ -1,0 +1,145 @@
+// Keeps each workspace's API key encrypted on disk, one file per workspace. The cipher is handed
+// in (Electron's safeStorage in the app, a test double in tests), so this module has no Electron.
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CallError, type VaultStatus } from '../../src-preload/contract/index.ts';
+
+export interface Cipher {
+  /** Whether encryption can be used at all. */
+  isAvailable(): Promise<boolean>;
+  /** Name of the key store in use; `basic_text` means the key is only obfuscated. */
+  backend(): string;
+  encrypt(plain: string): Promise<Uint8Array>;
+  decrypt(data: Uint8Array): Promise<{ value: string; shouldReEncrypt: boolean }>;
+}
+
+/** Backends that protect nothing beyond obfuscation (Electron on Linux without a keyring). */
+const WEAK_BACKENDS = new Set(['basic_text']);
+
+const FILE_VERSION = 1;
+interface KeyFile {
+  version: typeof FILE_VERSION;
+  backend: string;
+  data: string; // base64 of the cipher's output
+}
+
+export interface KeyVaultOptions {
+  dir: string;
+  cipher: Cipher;
+  now?: () => number;
+}
+
+export class KeyVault {
+  private readonly dir: string;
+  private readonly cipher: Cipher;
+  private readonly now: () => number;
+
+  constructor(options: KeyVaultOptions) {
+    this.dir = options.dir;
+    this.cipher = options.cipher;
+    this.now = options.now ?? Date.now;
+  }
+
+  async status(): Promise<VaultStatus> {
+    const available = await this.cipher.isAvailable();
+    const backend = this.cipher.backend();
+    return { available, backend, secure: available && !WEAK_BACKENDS.has(backend) };
+  }
+
+  /**
+   * Encrypts and stores the key. Where the store only obfuscates, the user must have agreed
+   * (`acceptWeak`) first: we say so plainly instead of pretending the key is safe.
+   */
+  async setKey(workspaceId: string, key: string, acceptWeak = false): Promise<void> {
+    const status = await this.status();
+    if (!status.available) {
+      throw new CallError({ kind: 'vault', message: 'This system offers no way to encrypt the API key, so it was not stored.' });
+    }
+    if (!status.secure && !acceptWeak) {
+      throw new CallError({
+        kind: 'weak-encryption',
+        message:
+          'No system keyring was found, so the API key can only be obfuscated, not encrypted: anyone who can read your ' +
+          'files could recover it. Agree to store it this way, or set up a keyring (GNOME Keyring, KWallet) and try again.',
+      });
+    }
+    const data = await this.cipher.encrypt(key);
+    const file: KeyFile = { version: FILE_VERSION, backend: status.backend, data: Buffer.from(data).toString('base64') };
+    const target = this.fileFor(workspaceId);
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    if (await this.isUnreadable(workspaceId)) {
+      // The user chose to replace a damaged key: keep the damaged file for inspection rather than destroy it.
+      await rename(target, `${target}.damaged-${this.now()}`);
+    }
+    const temp = `${target}.${process.pid}.tmp`;
+    await writeFile(temp, JSON.stringify(file), { mode: 0o600 });
+    await rename(temp, target);
+  }
+
+  async hasKey(workspaceId: string): Promise<boolean> {
+    return (await this.readFile(workspaceId)) !== null;
+  }
+
+  /** The decrypted key, or null when none is stored. A damaged file is an error, never "no key". */
+  async getKey(workspaceId: string): Promise<string | null> {
+    const raw = await this.readFile(workspaceId);
+    if (raw === null) return null;
+    const file = parseKeyFile(raw);
+    if (!file) throw damaged();
+    let result: { value: string; shouldReEncrypt: boolean };
+    try {
+      result = await this.cipher.decrypt(Buffer.from(file.data, 'base64'));
+    } catch {
+      throw damaged('it cannot be decrypted (was it stored by another user account or machine?)');
+    }
+    if (result.shouldReEncrypt) {
+      // The key store rotated its key: store the key again under the new one. A failure here
+      // is harmless (the old file still decrypts), so it must not fail the read.
+      await this.setKey(workspaceId, result.value, true).catch(() => undefined);
+    }
+    return result.value;
+  }
+
+  async removeKey(workspaceId: string): Promise<void> {
+    await rm(this.fileFor(workspaceId), { force: true });
+  }
+
+  private async isUnreadable(workspaceId: string): Promise<boolean> {
+    const raw = await this.readFile(workspaceId);
+    return raw !== null && parseKeyFile(raw) === null;
+  }
+
+  private async readFile(workspaceId: string): Promise<string | null> {
+    try {
+      return await readFile(this.fileFor(workspaceId), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new CallError({ kind: 'vault', message: `The key file could not be read: ${(error as Error).message}` });
+    }
+  }
+
+  private fileFor(workspaceId: string): string {
+    if (!/^[a-z0-9-]{1,64}$/.test(workspaceId)) {
+      throw new CallError({ kind: 'invalid-input', message: 'not a workspace id' });
+    }
+    return path.join(this.dir, `${workspaceId}.key.json`);
+  }
+}
+
+function parseKeyFile(raw: string): KeyFile | null {
+  try {
+    const value = JSON.parse(raw) as Partial<KeyFile>;
+    if (value.version !== FILE_VERSION || typeof value.data !== 'string' || typeof value.backend !== 'string') return null;
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value.data) || value.data.length === 0) return null;
+    return value as KeyFile;
+  } catch {
+    return null;
+  }
+}
+
+function damaged(why = 'the file is damaged'): CallError {
+  return new CallError({
+    kind: 'vault',
+    message: `The stored API key for this workspace cannot be read: ${why}. Enter the key again to replace it.`,
+  });
+}
