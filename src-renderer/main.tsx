@@ -2,13 +2,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createContractApi } from './contract/contract-client.ts';
+import { createWebSocketBridge } from './contract/websocket-bridge.ts';
 import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-if (window.linkdock) {
-  const api = createContractApi(window.linkdock);
+// In the app the preload provides the bridge; in `npm run preview:web` the page address carries
+// the preview server's per-run token and the bridge is a loopback WebSocket.
+const previewToken = new URLSearchParams(location.hash.slice(1)).get('token');
+const bridge =
+  window.linkdock ??
+  (previewToken ? createWebSocketBridge(`ws://${location.host}/contract?token=${encodeURIComponent(previewToken)}`) : undefined);
+
+if (bridge) {
+  const api = createContractApi(bridge);
   createRoot(root).render(
     <StrictMode>
       <App api={api} />

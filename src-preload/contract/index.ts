@@ -5,3 +5,4 @@ export * from './inputs.ts';
 export * from './errors.ts';
 export * from './calls.ts';
 export * from './names.ts';
+export * from './wire-codec.ts';

@@ -1,0 +1,112 @@
+// `npm run preview:web`: the built renderer on 127.0.0.1, with the real main-process services in
+// Node behind the same contract over a loopback WebSocket. Only a page that knows this run's
+// token, from this server's own origin, may connect.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { decodeWire, encodeWire, type EventName, type EventPayload } from '../../src-preload/contract/index.ts';
+import { createMainServices, type MainServices } from '../main-services.ts';
+import { productionCsp } from '../security/csp.ts';
+import { sessionCipher } from './session-cipher.ts';
+
+export interface PreviewOptions {
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** Folder for the preview's workspaces and (session-encrypted) keys. */
+  dataDir: string;
+  port?: number;
+  /** Opens links and writes the clipboard; the preview has no desktop, so by default it logs. */
+  openExternal?: (url: string) => Promise<void>;
+  writeClipboard?: (text: string) => Promise<void>;
+  logError?: (message: string) => void;
+}
+
+export interface RunningPreview {
+  /** The address to open: carries the token in its fragment (never sent to the server in requests). */
+  url: string;
+  origin: string;
+  token: string;
+  services: MainServices;
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+export async function startPreview(options: PreviewOptions): Promise<RunningPreview> {
+  const token = randomBytes(24).toString('base64url');
+  const sockets = new Set<WebSocket>();
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+    const message = encodeWire({ event, payload });
+    for (const socket of sockets) socket.send(message);
+  };
+  const services = await createMainServices({
+    userDataDir: options.dataDir,
+    cipher: sessionCipher(),
+    openExternal: options.openExternal ?? (async (url) => console.log(`preview: would open ${url}`)),
+    writeClipboard: options.writeClipboard ?? (async () => undefined),
+    emit,
+    logError: options.logError ?? ((message) => console.error(message)),
+  });
+
+  const app = Fastify({ logger: false });
+  let origin = '';
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', productionCsp({ connect: [origin.replace(/^http/, 'ws')] }));
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+  });
+  await app.register(fastifyStatic, { root: options.rendererDir });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('preview: no address');
+  origin = `http://127.0.0.1:${address.port}`;
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  app.server.on('upgrade', (request, socket, head) => {
+    if (!isAllowed(request, origin, token)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('message', (data) => void answer(ws, String(data)));
+    });
+  });
+
+  const answer = async (ws: WebSocket, text: string): Promise<void> => {
+    let message: { id?: unknown; name?: unknown; input?: unknown };
+    try {
+      message = decodeWire(text) as typeof message;
+    } catch {
+      return; // not JSON: nothing to answer to
+    }
+    if (typeof message?.id !== 'number') return;
+    // The connection proved the token and origin at upgrade: its calls are trusted like the app's window.
+    const result = await services.router.handle(String(message.name), message.input, true);
+    if (ws.readyState === ws.OPEN) ws.send(encodeWire({ id: message.id, result }));
+  };
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    token,
+    services,
+    async close() {
+      for (const socket of sockets) socket.terminate();
+      wss.close();
+      await app.close();
+    },
+  };
+}
+
+function isAllowed(request: IncomingMessage, origin: string, token: string): boolean {
+  if (request.headers.origin !== origin) return false;
+  const url = new URL(request.url ?? '/', origin);
+  if (url.pathname !== '/contract') return false;
+  const given = Buffer.from(url.searchParams.get('token') ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,24 @@
+// Debian's Chromium driven by playwright-core, with the flags this machine needs (no background
+// networking: the network is closed and Chromium would keep trying).
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) console.warn(`e2e: skipped — no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
