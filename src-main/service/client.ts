@@ -1,0 +1,422 @@
+// The service client of one workspace: list/read/create/update/delete for links, domains and
+// notification handlers, within the workspace's request budget, with every answer normalised to
+// the contract's read shapes and every failure turned into a CallError of a service kind.
+import type { Dispatcher, FormData } from 'undici';
+import { RESULTS_PER_PAGE, DEFAULT_PAGE, DEFAULT_RESULTS_PER_PAGE, type ResultsPerPage } from '../../src-preload/contract/api-rules.ts';
+import type { ConnectionTest } from '../../src-preload/contract/calls.ts';
+import { CallError } from '../../src-preload/contract/errors.ts';
+import type {
+  DomainCreateInput,
+  DomainUpdateInput,
+  HandlerCreateInput,
+  HandlerUpdateInput,
+  LinkCreateInput,
+} from '../../src-preload/contract/inputs.ts';
+import {
+  RESOURCE_PATHS,
+  type Created,
+  type Domain,
+  type Handler,
+  type Link,
+  type ListEnvelope,
+  type ResourceName,
+  type Updated,
+} from '../../src-preload/contract/resources.ts';
+import { RequestBudget, type BudgetSlot, type Priority } from './budget.ts';
+import { PROBE_PATH, runConnectionTest } from './connection-test.ts';
+import { invalid, isErrorBodyWithOkStatus, serviceError, serviceMessage } from './errors.ts';
+import {
+  encodeDomainCreate,
+  encodeDomainUpdate,
+  encodeHandlerCreate,
+  encodeHandlerUpdate,
+  encodeLinkCreate,
+  encodeLinkUpdate,
+  type LinkUpdateRequest,
+} from './multipart.ts';
+import {
+  normaliseCreated,
+  normaliseDomain,
+  normaliseHandler,
+  normaliseLink,
+  normaliseList,
+  normaliseSingle,
+  normaliseUpdated,
+  parseBody,
+  type ParsedBody,
+} from './normalise.ts';
+import { normaliseBaseUrl } from './base-url.ts';
+import { send, type Method, type RawAnswer } from './transport.ts';
+
+export type RequestKind = 'list' | 'read' | 'create' | 'update' | 'delete' | 'probe';
+
+export interface RequestEvent {
+  kind: RequestKind;
+  resource: ResourceName;
+  /** HTTP status, or 0 when no answer came (network failure, timeout, cancel). */
+  status: number;
+  ms: number;
+}
+
+export interface ServiceClientOptions {
+  /** Workspace base URL; may include a path; normalised to end in '/'. */
+  baseUrl: string;
+  apiKey: string;
+  /** Default 20 s. */
+  timeoutMs?: number;
+  /** Default: a new one. Share one per workspace between clients. */
+  budget?: RequestBudget;
+  /** Tests may inject one; default: undici's global dispatcher. */
+  dispatcher?: Dispatcher;
+  onRequest?: (event: RequestEvent) => void;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  priority?: Priority;
+  /** Wait for the rate-limit window to reopen instead of failing with `rate-limited`. */
+  waitForBudget?: boolean;
+  timeoutMs?: number;
+}
+
+export interface ListQuery {
+  page?: number;
+  resultsPerPage?: ResultsPerPage;
+}
+
+export type { LinkUpdateRequest } from './multipart.ts';
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+const WRITES: ReadonlySet<RequestKind> = new Set(['create', 'update', 'delete']);
+
+type Exchange = { status: number; headers: RawAnswer['headers']; body: ParsedBody };
+
+
+function checkId(id: unknown, resource: ResourceName): number {
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
+    throw invalid(`Not a valid ${resource} id: ${String(id)}`);
+  }
+  return id;
+}
+
+export class ServiceClient {
+  readonly budget: RequestBudget;
+  readonly #base: URL;
+  readonly #apiKey: string;
+  readonly #timeoutMs: number;
+  readonly #dispatcher: Dispatcher | undefined;
+  readonly #onRequest: ((event: RequestEvent) => void) | undefined;
+
+  constructor(options: ServiceClientOptions) {
+    this.#base = normaliseBaseUrl(options.baseUrl);
+    // Checked here so a key that cannot go in a header fails clearly instead of as a network error.
+    if (typeof options.apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(options.apiKey.trim())) {
+      throw invalid('An API key is required, without spaces or control characters.');
+    }
+    this.#apiKey = options.apiKey.trim();
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.budget = options.budget ?? new RequestBudget();
+    this.#dispatcher = options.dispatcher;
+    this.#onRequest = options.onRequest;
+  }
+
+  get baseUrl(): string {
+    return this.#base.href;
+  }
+
+  // Links
+
+  listLinks(query: ListQuery = {}, o?: RequestOptions): Promise<ListEnvelope<Link>> {
+    return this.#list('links', query, normaliseLink, o);
+  }
+  getLink(id: number, o?: RequestOptions): Promise<Link> {
+    return this.#get('links', id, normaliseLink, o);
+  }
+  createLink(input: LinkCreateInput, o?: RequestOptions): Promise<Created> {
+    return this.#create('links', () => encodeLinkCreate(input), o);
+  }
+  /** See LinkUpdateRequest: `email_reports` is required, `[]` for none. */
+  updateLink(id: number, input: LinkUpdateRequest, o?: RequestOptions): Promise<Updated> {
+    return this.#update('links', id, () => {
+      if (!input || !Array.isArray(input.email_reports)) {
+        throw invalid('A link update must say its report handlers (email_reports, [] for none): leaving them out would clear them.');
+      }
+      return encodeLinkUpdate(input);
+    }, o);
+  }
+  deleteLink(id: number, o?: RequestOptions): Promise<void> {
+    return this.#delete('links', id, o);
+  }
+
+  // Domains
+
+  listDomains(query: ListQuery = {}, o?: RequestOptions): Promise<ListEnvelope<Domain>> {
+    return this.#list('domains', query, normaliseDomain, o);
+  }
+  getDomain(id: number, o?: RequestOptions): Promise<Domain> {
+    return this.#get('domains', id, normaliseDomain, o);
+  }
+  createDomain(input: DomainCreateInput, o?: RequestOptions): Promise<Created> {
+    return this.#create('domains', () => encodeDomainCreate(input), o);
+  }
+  updateDomain(id: number, input: DomainUpdateInput, o?: RequestOptions): Promise<Updated> {
+    return this.#update('domains', id, () => encodeDomainUpdate(input), o);
+  }
+  deleteDomain(id: number, o?: RequestOptions): Promise<void> {
+    return this.#delete('domains', id, o);
+  }
+
+  // Notification handlers
+
+  listHandlers(query: ListQuery = {}, o?: RequestOptions): Promise<ListEnvelope<Handler>> {
+    return this.#list('handlers', query, normaliseHandler, o);
+  }
+  getHandler(id: number, o?: RequestOptions): Promise<Handler> {
+    return this.#get('handlers', id, normaliseHandler, o);
+  }
+  createHandler(input: HandlerCreateInput, o?: RequestOptions): Promise<Created> {
+    return this.#create('handlers', () => encodeHandlerCreate(input), o);
+  }
+  updateHandler(id: number, input: HandlerUpdateInput, o?: RequestOptions): Promise<Updated> {
+    return this.#update('handlers', id, () => encodeHandlerUpdate(input), o);
+  }
+  deleteHandler(id: number, o?: RequestOptions): Promise<void> {
+    return this.#delete('handlers', id, o);
+  }
+
+  /** Tells apart bad key, unreachable host, TLS failure, timeout, not this API, and OK. */
+  testConnection(o?: RequestOptions): Promise<ConnectionTest> {
+    return runConnectionTest((url) => this.#exchangeRaw('probe', 'domains', url, 'GET', undefined, o), this.#probeUrl());
+  }
+
+  // Internals
+
+  #url(relative: string): URL {
+    const url = new URL(relative, this.#base);
+    // Requests go only to the workspace's own base URL: the key is never sent anywhere else.
+    if (url.origin !== this.#base.origin || !url.pathname.startsWith(this.#base.pathname)) {
+      throw invalid('Refusing to send a request outside the workspace address.');
+    }
+    return url;
+  }
+
+  #collection(resource: ResourceName): string {
+    return `api/${RESOURCE_PATHS[resource]}`;
+  }
+
+  #probeUrl(): URL {
+    return this.#url(PROBE_PATH);
+  }
+
+  async #list<T>(resource: ResourceName, query: ListQuery, item: (raw: unknown) => T, o?: RequestOptions): Promise<ListEnvelope<T>> {
+    const page = query?.page ?? DEFAULT_PAGE;
+    const resultsPerPage = query?.resultsPerPage ?? DEFAULT_RESULTS_PER_PAGE;
+    if (!Number.isSafeInteger(page) || page < 1) throw invalid(`Not a valid page number: ${String(page)}`);
+    if (!(RESULTS_PER_PAGE as readonly number[]).includes(resultsPerPage)) {
+      throw invalid(`results per page must be one of ${RESULTS_PER_PAGE.join(', ')}`);
+    }
+    const collection = this.#collection(resource);
+    const url = this.#url(`${collection}/?page=${page}&results_per_page=${resultsPerPage}`);
+    const answer = await this.#exchange('list', resource, url, 'GET', undefined, o);
+    return normaliseList(this.#json(answer), item, {
+      page,
+      resultsPerPage,
+      pageUrl: (n) => this.#url(`${collection}?page=${n}`).href,
+    });
+  }
+
+  async #get<T>(resource: ResourceName, id: number, item: (raw: unknown) => T, o?: RequestOptions): Promise<T> {
+    const url = this.#url(`${this.#collection(resource)}/${checkId(id, resource)}`);
+    const answer = await this.#exchange('read', resource, url, 'GET', undefined, o);
+    return normaliseSingle(this.#json(answer), item);
+  }
+
+  async #create(resource: ResourceName, encode: () => FormData, o?: RequestOptions): Promise<Created> {
+    const body = this.#encode(encode);
+    const answer = await this.#exchange('create', resource, this.#url(this.#collection(resource)), 'POST', body, o);
+    const json = this.#json(answer, true);
+    try {
+      return normaliseCreated(json);
+    } catch (error) {
+      // 2xx without an id: the row may well exist; the sync engine must reconcile, not resend blindly.
+      if (error instanceof CallError) throw new CallError({ ...error.data, status: answer.status, maybeApplied: true });
+      throw error;
+    }
+  }
+
+  async #update(resource: ResourceName, id: number, encode: () => FormData, o?: RequestOptions): Promise<Updated> {
+    const checked = checkId(id, resource);
+    const body = this.#encode(encode);
+    const url = this.#url(`${this.#collection(resource)}/${checked}`);
+    const answer = await this.#exchange('update', resource, url, 'POST', body, o);
+    if (answer.body.kind === 'html') {
+      throw serviceError('bad-response', `The service answered the update with a web page (HTTP ${answer.status}) instead of JSON.`, {
+        status: answer.status,
+        maybeApplied: true,
+      });
+    }
+    // An empty or unexpected body on a 2xx still means the update was accepted.
+    return normaliseUpdated(answer.body.kind === 'json' ? answer.body.value : undefined, checked);
+  }
+
+  async #delete(resource: ResourceName, id: number, o?: RequestOptions): Promise<void> {
+    const url = this.#url(`${this.#collection(resource)}/${checkId(id, resource)}`);
+    // Delete answers 200 with an empty body (JSON content-type): the body is never parsed.
+    await this.#exchange('delete', resource, url, 'DELETE', undefined, o, { ignoreBody: true });
+  }
+
+  #encode(encode: () => FormData): FormData {
+    try {
+      return encode();
+    } catch (error) {
+      if (error instanceof CallError) throw error;
+      throw invalid(`The input could not be encoded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** JSON of a 2xx answer, or bad-response. */
+  #json(answer: Exchange, write = false): unknown {
+    if (answer.body.kind === 'json') return answer.body.value;
+    const what =
+      answer.body.kind === 'html' ? 'a web page' : answer.body.kind === 'empty' ? 'an empty answer' : 'something that is not JSON';
+    throw serviceError('bad-response', `The service sent ${what} (HTTP ${answer.status}) where Linkdock expected JSON.`, {
+      status: answer.status,
+      ...(write ? { maybeApplied: true } : {}),
+    });
+  }
+
+  /** One request and its answer, 2xx only; every other answer becomes a CallError. */
+  async #exchange(
+    kind: RequestKind,
+    resource: ResourceName,
+    url: URL,
+    method: Method,
+    body: FormData | undefined,
+    o?: RequestOptions,
+    flags: { ignoreBody?: boolean } = {},
+  ): Promise<Exchange> {
+    const answer = await this.#exchangeRaw(kind, resource, url, method, body, o);
+    const parsed: ParsedBody = flags.ignoreBody && answer.status >= 200 && answer.status < 300 ? { kind: 'empty' } : parseBody(answer.text);
+    const exchange = { status: answer.status, headers: answer.headers, body: parsed };
+    if (answer.status >= 200 && answer.status < 300) {
+      // Upload errors come back as HTTP 200 {"message":[...],"status":"error"}.
+      if (parsed.kind === 'json' && WRITES.has(kind) && isErrorBodyWithOkStatus(parsed.value)) {
+        throw serviceError('validation', serviceMessage(parsed.value) ?? 'The service refused the change.', { status: answer.status });
+      }
+      return exchange;
+    }
+    throw await this.#failure(kind, exchange, o);
+  }
+
+  async #failure(kind: RequestKind, answer: Exchange, o?: RequestOptions): Promise<CallError> {
+    const { status, body } = answer;
+    const isWrite = WRITES.has(kind);
+    const said = body.kind === 'json' ? serviceMessage(body.value) : undefined;
+    if (status >= 300 && status < 400) {
+      const location = answer.headers.location;
+      const target = Array.isArray(location) ? location[0] : location;
+      return serviceError(
+        'bad-response',
+        `The service answered with a redirect (HTTP ${status}) to ${target ?? 'an unnamed address'}; Linkdock does not follow redirects. Check the workspace address.`,
+        { status },
+      );
+    }
+    if (status === 429) {
+      const resetAt = this.budget.state().resetAt ?? undefined;
+      return serviceError('rate-limited', said ?? 'The service is limiting requests: too many in this minute.', { status, resetAt });
+    }
+    if (status >= 500) {
+      const message =
+        body.kind === 'html'
+          ? `The service had a server error (HTTP ${status}) and answered with a web page instead of JSON.`
+          : (said ?? `The service had a server error (HTTP ${status}).`);
+      return serviceError('server', message, { status, ...(isWrite ? { maybeApplied: true } : {}) });
+    }
+    if (body.kind === 'html') {
+      return serviceError('bad-response', `The service answered with a web page (HTTP ${status}) instead of JSON: is the workspace address right?`, {
+        status,
+      });
+    }
+    if (status === 401 || status === 403) {
+      if (!isWrite) return serviceError('unauthorized', said ?? 'The service refused the API key.', { status });
+      return this.#resolveWrite401(status, said, o);
+    }
+    if (status === 404) return serviceError('not-found', said ?? 'The service has no such item (HTTP 404).', { status });
+    if (status >= 400) return serviceError('validation', said ?? `The service refused the request (HTTP ${status}).`, { status });
+    return serviceError('bad-response', `The service sent an unexpected answer (HTTP ${status}).`, { status });
+  }
+
+  /**
+   * Real deployments answer validation failures with 401, like a bad key. One cheap read tells
+   * which: key accepted -> the write was refused for its content; key refused -> unauthorized.
+   */
+  async #resolveWrite401(status: number, said: string | undefined, o?: RequestOptions): Promise<CallError> {
+    try {
+      const probe = await this.#exchangeRaw('probe', 'domains', this.#probeUrl(), 'GET', undefined, o);
+      if (probe.status >= 200 && probe.status < 300) {
+        return serviceError('validation', said ?? 'The service refused the change.', { status });
+      }
+      const parsed = parseBody(probe.text);
+      if (probe.status === 401 || probe.status === 403) {
+        const probeSaid = parsed.kind === 'json' ? serviceMessage(parsed.value) : undefined;
+        return serviceError('unauthorized', probeSaid ?? said ?? 'The service refused the API key.', { status });
+      }
+      throw await this.#failure('probe', { status: probe.status, headers: probe.headers, body: parsed }, o);
+    } catch (error) {
+      if (error instanceof CallError) {
+        // The write was refused (nothing applied); the key check itself failed: report that failure.
+        return new CallError({
+          ...error.data,
+          message: `The service refused the change (${said ?? `HTTP ${status}`}); checking the key failed: ${error.message}`,
+          maybeApplied: false,
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** Budget slot, request, observer event: the raw answer of any status. */
+  async #exchangeRaw(
+    kind: RequestKind,
+    resource: ResourceName,
+    url: URL,
+    method: Method,
+    body: FormData | undefined,
+    o?: RequestOptions,
+  ): Promise<RawAnswer> {
+    const slot: BudgetSlot = await this.budget.acquire({
+      priority: o?.priority ?? 'interactive',
+      wait: o?.waitForBudget ?? false,
+      ...(o?.signal ? { signal: o.signal } : {}),
+    });
+    const started = performance.now();
+    let status = 0;
+    try {
+      const answer = await send({
+        url,
+        method,
+        apiKey: this.#apiKey,
+        ...(body ? { body } : {}),
+        ...(this.#dispatcher ? { dispatcher: this.#dispatcher } : {}),
+        timeoutMs: o?.timeoutMs ?? this.#timeoutMs,
+        ...(o?.signal ? { signal: o.signal } : {}),
+      });
+      status = answer.status;
+      slot.settle({ status: answer.status, headers: answer.headers });
+      return answer;
+    } catch (error) {
+      slot.settle();
+      throw error;
+    } finally {
+      this.#emit({ kind, resource, status, ms: Math.round(performance.now() - started) });
+    }
+  }
+
+  #emit(event: RequestEvent): void {
+    try {
+      this.#onRequest?.(event);
+    } catch {
+      // an observer's failure must not change the outcome of a request
+    }
+  }
+}

@@ -1,0 +1,112 @@
+// "Test connection": one cheap read (the first page of domains) that tells apart a bad key, an
+// unreachable host, a TLS failure, a timeout, something that is not this API (HTML, unknown JSON,
+// redirects, 404) and a working connection.
+import type { Dispatcher } from 'undici';
+import type { ConnectionTest } from '../../src-preload/contract/calls.ts';
+import { normaliseBaseUrl } from './base-url.ts';
+import { invalid, serviceMessage } from './errors.ts';
+import { parseBody } from './normalise.ts';
+import { NetworkCallError, send, type RawAnswer } from './transport.ts';
+
+const PROBE_PATH = 'api/domains/?results_per_page=10';
+
+function looksLikeListEnvelope(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { data, meta } = value as { data?: unknown; meta?: unknown };
+  return Array.isArray(data) && typeof meta === 'object' && meta !== null;
+}
+
+function looksLikeServiceError(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { errors } = value as { errors?: unknown };
+  return Array.isArray(errors) && errors.length > 0;
+}
+
+/** What an answer says about the connection. */
+export function judgeAnswer(answer: RawAnswer): ConnectionTest {
+  const { status } = answer;
+  const body = parseBody(answer.text);
+  const json = body.kind === 'json' ? body.value : undefined;
+  if (status >= 300 && status < 400) {
+    const location = answer.headers.location;
+    const target = Array.isArray(location) ? location[0] : location;
+    return {
+      outcome: 'not-this-api',
+      message: `The address redirects (HTTP ${status}) to ${target ?? 'another address'}. Enter the service's own address.`,
+    };
+  }
+  if (body.kind === 'html') {
+    return {
+      outcome: 'not-this-api',
+      message: `The address answered with a web page (HTTP ${status}), not the link service's API. Check the address, and that the API is switched on.`,
+    };
+  }
+  if (status >= 200 && status < 300) {
+    if (looksLikeListEnvelope(json)) return { outcome: 'ok', message: 'Connected: the service answered and accepted the key.' };
+    return { outcome: 'not-this-api', message: `The address answered (HTTP ${status}), but not like the link service's API.` };
+  }
+  if ((status === 401 || status === 403) && looksLikeServiceError(json)) {
+    return { outcome: 'bad-key', message: serviceMessage(json) ?? 'The service refused the API key.' };
+  }
+  if (status === 429 && looksLikeServiceError(json)) {
+    // Real deployments count requests per key after authenticating it.
+    return {
+      outcome: 'ok',
+      message: `The service answered but is limiting requests right now: ${serviceMessage(json) ?? 'too many requests'}. Try again in a minute.`,
+    };
+  }
+  if (status >= 500 && looksLikeServiceError(json)) {
+    return { outcome: 'unreachable', message: `The service has a server error (HTTP ${status}): ${serviceMessage(json)}` };
+  }
+  return { outcome: 'not-this-api', message: `The address answered HTTP ${status}, not like the link service's API.` };
+}
+
+/** What a failed exchange says about the connection; other CallErrors are rethrown. */
+export function judgeFailure(error: unknown): ConnectionTest {
+  if (error instanceof NetworkCallError) {
+    if (error.failure === 'timeout' || error.failure.cause === 'connect-timeout') return { outcome: 'timeout', message: error.message };
+    if (error.failure.cause === 'tls') return { outcome: 'tls', message: error.message };
+    return { outcome: 'unreachable', message: error.message };
+  }
+  // Cancelled, or the workspace budget has no room (rate-limited, with resetAt): not an outcome.
+  throw error;
+}
+
+export async function runConnectionTest(exchange: (url: URL) => Promise<RawAnswer>, url: URL): Promise<ConnectionTest> {
+  let answer: RawAnswer;
+  try {
+    answer = await exchange(url);
+  } catch (error) {
+    return judgeFailure(error);
+  }
+  return judgeAnswer(answer);
+}
+
+export interface TestConnectionArgs {
+  baseUrl: string;
+  apiKey: string;
+  dispatcher?: Dispatcher;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** Tests a candidate service before it is saved (no workspace, so no shared budget). */
+export function testConnection(args: TestConnectionArgs): Promise<ConnectionTest> {
+  const base = normaliseBaseUrl(args.baseUrl);
+  const apiKey = typeof args.apiKey === 'string' ? args.apiKey.trim() : '';
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) throw invalid('An API key is required, without spaces or control characters.');
+  return runConnectionTest(
+    (url) =>
+      send({
+        url,
+        method: 'GET',
+        apiKey,
+        timeoutMs: args.timeoutMs ?? 15_000,
+        ...(args.dispatcher ? { dispatcher: args.dispatcher } : {}),
+        ...(args.signal ? { signal: args.signal } : {}),
+      }),
+    new URL(PROBE_PATH, base),
+  );
+}
+
+export { PROBE_PATH };

@@ -1,0 +1,128 @@
+// Pure encoding of create/update inputs into the multipart bodies real deployments read
+// (real-service-notes.md "Requests"): PHP-style arrays (`email_reports[]`), indexed targeting
+// fields, files, presence flags on create and 0/1 flags on update.
+import { FormData } from 'undici';
+import { LINK_PRESENCE_FLAGS, TARGETING_KINDS } from '../../src-preload/contract/api-rules.ts';
+import type {
+  DomainCreateInput,
+  DomainUpdateInput,
+  FileUpload,
+  HandlerCreateInput,
+  HandlerUpdateInput,
+  LinkCreateInput,
+  LinkUpdateInput,
+  TargetingEntries,
+} from '../../src-preload/contract/inputs.ts';
+
+/**
+ * A link update always carries the link's report handlers: some releases fail with a server error
+ * when `email_reports[]` is missing, and sending none would clear them. The read shape does not show
+ * them, so the client cannot look them up; whoever updates a link must say what they are (the sync
+ * engine remembers write-only fields). `[]` means "no reports".
+ */
+export type LinkUpdateRequest = LinkUpdateInput & { email_reports: number[] };
+
+const PRESENCE_FLAGS: ReadonlySet<string> = new Set(LINK_PRESENCE_FLAGS);
+const FILE_FIELDS: ReadonlySet<string> = new Set(['cloaking_favicon', 'cloaking_opengraph']);
+const ARRAY_FIELDS: ReadonlySet<string> = new Set(['pixels_ids', 'email_reports']);
+
+type Mode = 'create' | 'update';
+
+function appendFile(form: FormData, field: string, file: FileUpload): void {
+  // Copy into a plain ArrayBuffer-backed view: Blob wants one, and the caller's buffer stays untouched.
+  const bytes = new Uint8Array(file.data.byteLength);
+  bytes.set(file.data);
+  form.append(field, new Blob([bytes], { type: file.type || 'application/octet-stream' }), file.name);
+}
+
+function appendArray(form: FormData, field: string, values: readonly unknown[], mode: Mode): void {
+  if (values.length === 0) {
+    // On update an empty part says "none" (clears the list); on create leaving it out means the same.
+    if (mode === 'update') form.append(`${field}[]`, '');
+    return;
+  }
+  for (const value of values) form.append(`${field}[]`, String(value));
+}
+
+function appendTargeting(form: FormData, targeting: TargetingEntries): void {
+  for (const kind of TARGETING_KINDS) {
+    const entries = targeting[kind];
+    if (!entries) continue;
+    entries.forEach((entry, index) => {
+      form.append(`targeting_${kind}_key[${index}]`, entry.key ?? '');
+      form.append(`targeting_${kind}_value[${index}]`, entry.value ?? '');
+    });
+  }
+}
+
+function appendScalar(form: FormData, field: string, value: unknown, mode: Mode): void {
+  if (typeof value === 'boolean') {
+    if (mode === 'create' && PRESENCE_FLAGS.has(field)) {
+      // Real deployments switch these on by presence: sending 0 would turn them on.
+      if (value) form.append(field, '1');
+      return;
+    }
+    form.append(field, value ? '1' : '0');
+    return;
+  }
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) form.append(field, String(value));
+    return;
+  }
+  if (typeof value === 'string') form.append(field, value);
+}
+
+function isFileUpload(value: unknown): value is FileUpload {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as FileUpload).data instanceof Uint8Array &&
+    typeof (value as FileUpload).name === 'string'
+  );
+}
+
+/** Appends every defined field of `input` by its kind; unknown shapes are skipped, never thrown on. */
+function encode(input: Record<string, unknown>, mode: Mode): FormData {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    if (field === 'targeting') {
+      if (typeof value === 'object') appendTargeting(form, value as TargetingEntries);
+    } else if (ARRAY_FIELDS.has(field)) {
+      if (Array.isArray(value)) appendArray(form, field, value, mode);
+    } else if (FILE_FIELDS.has(field)) {
+      if (isFileUpload(value)) appendFile(form, field, value);
+    } else {
+      appendScalar(form, field, value, mode);
+    }
+  }
+  return form;
+}
+
+export function encodeLinkCreate(input: LinkCreateInput): FormData {
+  // `type` is optional in the document; it is always `link` for what Linkdock creates.
+  return encode({ type: 'link', ...input }, 'create');
+}
+
+export function encodeLinkUpdate(input: LinkUpdateRequest): FormData {
+  const { email_reports: reports, ...rest } = input;
+  const form = encode(rest, 'update');
+  appendArray(form, 'email_reports', Array.isArray(reports) ? reports : [], 'update');
+  return form;
+}
+
+export function encodeDomainCreate(input: DomainCreateInput): FormData {
+  return encode(input, 'create');
+}
+
+export function encodeDomainUpdate(input: DomainUpdateInput): FormData {
+  return encode(input, 'update');
+}
+
+export function encodeHandlerCreate(input: HandlerCreateInput): FormData {
+  return encode(input, 'create');
+}
+
+export function encodeHandlerUpdate(input: HandlerUpdateInput): FormData {
+  return encode(input, 'update');
+}

@@ -1,0 +1,95 @@
+// One HTTP exchange with the service through undici: bearer header, per-request timeout and
+// cancellation, a capped body read, and network failures turned into `offline` / `timeout` /
+// `cancelled`. Redirects are never followed (undici's request does not follow them), so the key
+// never travels to another host.
+import { request, type Dispatcher, type FormData } from 'undici';
+import { CallError, type CallErrorData } from '../../src-preload/contract/errors.ts';
+import { classifyNetworkError, networkFailureMessage, serviceError, type NetworkFailure } from './errors.ts';
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface SendArgs {
+  url: URL;
+  method: Method;
+  apiKey: string;
+  body?: FormData;
+  dispatcher?: Dispatcher;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** A CallError that also says which network failure it was (the connection test tells them apart). */
+export class NetworkCallError extends CallError {
+  readonly failure: NetworkFailure | 'timeout';
+  constructor(data: CallErrorData, failure: NetworkFailure | 'timeout') {
+    super(data);
+    this.failure = failure;
+  }
+}
+
+/** Bodies larger than this are not a JSON answer Linkdock asked for (1,000 links is ~1 MB). */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export async function send(args: SendArgs): Promise<RawAnswer> {
+  const { url, method } = args;
+  const isWrite = method !== 'GET';
+  if (args.signal?.aborted) throw serviceError('cancelled', 'The request was cancelled.');
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new Error('timeout')), args.timeoutMs);
+  const signal = args.signal ? AbortSignal.any([args.signal, timeout.signal]) : timeout.signal;
+  const origin = url.origin;
+  try {
+    const response = await request(url, {
+      method,
+      headers: { authorization: `Bearer ${args.apiKey}`, accept: 'application/json' },
+      body: args.body,
+      signal,
+      ...(args.dispatcher ? { dispatcher: args.dispatcher } : {}),
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += buffer.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        response.body.destroy();
+        throw serviceError('bad-response', `The service's answer was larger than ${MAX_BODY_BYTES / 1048576} MiB.`, {
+          status: response.statusCode,
+        });
+      }
+      chunks.push(buffer);
+    }
+    return { status: response.statusCode, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') };
+  } catch (error) {
+    if (error instanceof CallError) throw error;
+    if (args.signal?.aborted) throw serviceError('cancelled', 'The request was cancelled.', isWrite ? { maybeApplied: true } : {});
+    if (timeout.signal.aborted) {
+      throw new NetworkCallError(
+        {
+          kind: 'timeout',
+          message: `The service at ${origin} did not answer within ${Math.round(args.timeoutMs / 100) / 10} s.`,
+          ...(isWrite ? { maybeApplied: true } : {}),
+        },
+        'timeout',
+      );
+    }
+    const failure = classifyNetworkError(error);
+    const kind = failure.cause === 'connect-timeout' ? 'timeout' : 'offline';
+    throw new NetworkCallError(
+      {
+        kind,
+        message: networkFailureMessage(failure, origin),
+        ...(isWrite && failure.mayHaveReached ? { maybeApplied: true } : {}),
+      },
+      failure,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
