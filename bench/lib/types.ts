@@ -1,0 +1,23 @@
+export interface BenchContext {
+  quick: boolean;
+  /** Sizes scale down in quick mode so the smoke run stays short. */
+  links: number;
+  log: (message: string) => void;
+}
+
+export interface FigureResult {
+  id: string;
+  title: string;
+  /** How it was measured, in a sentence or two. */
+  method: string;
+  values: Record<string, number | string>;
+  /** The goal as stated by the issue, and whether this run met it (null: no goal or not measurable). */
+  goal?: { text: string; met: boolean | null };
+  notes?: string;
+}
+
+export interface Figure {
+  id: string;
+  title: string;
+  run(context: BenchContext): Promise<FigureResult>;
+}

@@ -1,0 +1,40 @@
+// BENCHMARKS.md from the bench's JSON: the same figures, with method, machine and date.
+import type { FigureResult } from './lib/types.ts';
+
+interface Report {
+  date: string;
+  mode: string;
+  machine: Record<string, string | number>;
+  durationSeconds: number;
+  figures: (FigureResult | { id: string; title: string; error: string })[];
+}
+
+export function renderMarkdown(report: Report): string {
+  const lines = [
+    '# Linkdock benchmarks',
+    '',
+    `Measured ${report.date} (${report.mode} run, ${report.durationSeconds} s) by \`npm run bench\`; the same figures are in`,
+    '`bench/results.json`. Figures with a natural baseline are ratios against that baseline measured in the same run.',
+    '',
+    '## Machine',
+    '',
+    ...Object.entries(report.machine).map(([key, value]) => `- ${key}: ${value}`),
+    '',
+  ];
+  for (const figure of report.figures) {
+    lines.push(`## ${figure.title}`, '');
+    if ('error' in figure) {
+      lines.push(`**Not measured:** ${figure.error}`, '');
+      continue;
+    }
+    lines.push(figure.method, '', '| figure | value |', '|---|---|');
+    for (const [name, value] of Object.entries(figure.values)) lines.push(`| ${name} | ${value} |`);
+    lines.push('');
+    if (figure.goal) {
+      const verdict = figure.goal.met === null ? 'not measurable here' : figure.goal.met ? 'met' : '**not met**';
+      lines.push(`Goal: ${figure.goal.text} — ${verdict}.`, '');
+    }
+    if (figure.notes) lines.push(figure.notes, '');
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,58 @@
+// npm run bench [-- --quick] [-- --only a,b] [-- --out DIR]: measures Linkdock on this machine and
+// writes BENCHMARKS.md and bench/results.json (quick mode writes to bench/.tmp unless --out).
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sandboxFigure } from './figures/sandbox.ts';
+import type { Figure, FigureResult } from './lib/types.ts';
+import { renderMarkdown } from './report.ts';
+
+const FIGURES: Figure[] = [sandboxFigure];
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+const quick = values.quick;
+const only = values.only?.split(',').map((s) => s.trim());
+const outDir = path.resolve(values.out ?? (quick ? 'bench/.tmp' : '.'));
+const context = { quick, links: quick ? 2_000 : 100_000, log: (m: string) => console.log(`  ${m}`) };
+
+const started = new Date();
+const results: (FigureResult | { id: string; title: string; error: string })[] = [];
+for (const figure of FIGURES.filter((f) => !only || only.includes(f.id))) {
+  console.log(`bench: ${figure.title}`);
+  const t0 = performance.now();
+  try {
+    results.push(await figure.run(context));
+  } catch (error) {
+    // A figure that cannot be measured is reported as such, never left out silently.
+    results.push({ id: figure.id, title: figure.title, error: error instanceof Error ? error.message : String(error) });
+  }
+  console.log(`  done in ${Math.round((performance.now() - t0) / 1000)} s`);
+}
+
+const report = {
+  date: started.toISOString(),
+  mode: quick ? 'quick' : 'full',
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+  },
+  durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
+  figures: results,
+};
+await mkdir(path.join(outDir, 'bench'), { recursive: true });
+await writeFile(path.join(outDir, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+await writeFile(path.join(outDir, 'BENCHMARKS.md'), renderMarkdown(report));
+console.log(`bench: wrote ${path.join(outDir, 'BENCHMARKS.md')} and bench/results.json`);
+const failed = results.filter((r) => 'error' in r);
+for (const f of failed) console.error(`bench: ${f.id} could not be measured: ${'error' in f ? f.error : ''}`);
+process.exitCode = failed.length > 0 ? 1 : 0;
