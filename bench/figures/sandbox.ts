@@ -19,7 +19,7 @@ export const sandboxFigure: Figure = {
       const base = `${sandbox.match[1]}/`;
       context.log(`seeding ${context.links} links through the API (bulk creates of 1,000)`);
       await seedLinks(base, context.links);
-      await create(base, { location_url: DESTINATION, url: 'bench-redirect' });
+      await create(base, { location_url: DESTINATION, url: 'bench-redirect', http_status_code: '302' });
 
       const pages = Math.ceil(context.links / 1000);
       const rounds = context.quick ? 2 : 10;

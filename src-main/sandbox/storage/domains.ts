@@ -1,0 +1,84 @@
+// Custom domains of an account. Hosts are unique across the whole sandbox: a host can only be
+// served for one account.
+import { allRows, getRow, run, type Db } from './db.ts';
+import type { Page, PageRequest } from './page.ts';
+
+export interface DomainRecord {
+  id: number;
+  account_id: number;
+  scheme: string;
+  host: string;
+  custom_index_url: string;
+  custom_not_found_url: string;
+  is_enabled: boolean;
+  last_datetime: string | null;
+  datetime: string;
+}
+
+type DomainRow = Omit<DomainRecord, 'is_enabled'> & { is_enabled: number };
+
+function fromRow(row: DomainRow): DomainRecord {
+  return { ...row, is_enabled: row.is_enabled === 1 };
+}
+
+export function createDomainRepository(db: Db) {
+  return {
+    list(accountId: number, { page, perPage }: PageRequest): Page<DomainRecord> {
+      const total = getRow<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM domains WHERE account_id = ?', accountId)?.n ?? 0;
+      const rows = allRows<DomainRow>(
+        db,
+        'SELECT * FROM domains WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
+        accountId,
+        perPage,
+        (page - 1) * perPage,
+      );
+      return { rows: rows.map(fromRow), total };
+    },
+    get(accountId: number, id: number): DomainRecord | undefined {
+      const row = getRow<DomainRow>(db, 'SELECT * FROM domains WHERE id = ? AND account_id = ?', id, accountId);
+      return row && fromRow(row);
+    },
+    findByHost(host: string): DomainRecord | undefined {
+      const row = getRow<DomainRow>(db, 'SELECT * FROM domains WHERE host = ?', host);
+      return row && fromRow(row);
+    },
+    insert(record: Omit<DomainRecord, 'id'>): number {
+      return run(
+        db,
+        `INSERT INTO domains (account_id, scheme, host, custom_index_url, custom_not_found_url, is_enabled, last_datetime, datetime)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        record.account_id,
+        record.scheme,
+        record.host,
+        record.custom_index_url,
+        record.custom_not_found_url,
+        record.is_enabled ? 1 : 0,
+        record.last_datetime,
+        record.datetime,
+      ).id;
+    },
+    update(record: DomainRecord): void {
+      run(
+        db,
+        `UPDATE domains SET host = ?, custom_index_url = ?, custom_not_found_url = ?, is_enabled = ?, last_datetime = ?
+         WHERE id = ? AND account_id = ?`,
+        record.host,
+        record.custom_index_url,
+        record.custom_not_found_url,
+        record.is_enabled ? 1 : 0,
+        record.last_datetime,
+        record.id,
+        record.account_id,
+      );
+    },
+    /** Deletes the domain and the links served on it (as real deployments do). */
+    delete(accountId: number, id: number): boolean {
+      run(db, 'DELETE FROM links WHERE domain_id = ? AND account_id = ?', id, accountId);
+      return run(db, 'DELETE FROM domains WHERE id = ? AND account_id = ?', id, accountId).changes > 0;
+    },
+    countForAccount(accountId: number): number {
+      return getRow<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM domains WHERE account_id = ?', accountId)?.n ?? 0;
+    },
+  };
+}
+export type DomainRepository = ReturnType<typeof createDomainRepository>;

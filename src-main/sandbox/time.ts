@@ -1,0 +1,14 @@
+// The service writes date-times as `YYYY-MM-DD HH:MM:SS`. The sandbox keeps them in UTC (the
+// document does not name a time zone; every sandbox account's time zone is UTC).
+
+export function formatServiceDatetime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Parses a service date-time as UTC; null when it is not a real calendar date-time. */
+export function parseServiceDatetime(value: string): Date | null {
+  const date = new Date(`${value.replace(' ', 'T')}Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  // Date rolls 2026-02-30 over to March; a round trip catches it.
+  return formatServiceDatetime(date) === value ? date : null;
+}
