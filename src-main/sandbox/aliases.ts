@@ -1,15 +1,13 @@
-// Alias rules beyond the contract's AliasSchema, because an alias is also a path segment the
-// sandbox serves: no control characters, no dot segments, no names its own routes use.
+// Alias rules: the contract's (one readable path segment), plus the names the sandbox's own
+// routes use.
 import { randomInt } from 'node:crypto';
+import { aliasProblem as contractAliasProblem } from '../../src-preload/contract/inputs.ts';
 
 export const RESERVED_ALIASES = ['api', 'uploads', 'favicon.ico', 'robots.txt'] as const;
 
 export function aliasProblem(alias: string): string | null {
-  // Control, format (bidi overrides, zero-width), separator, surrogate and unassigned characters
-  // would make an alias that looks like another one or cannot be typed.
-  if (/[\p{Cc}\p{Cf}\p{Z}\p{Cs}\p{Co}\p{Cn}]/u.test(alias)) return 'An alias cannot contain control, invisible or space characters';
-  if (alias === '.' || alias === '..') return 'An alias cannot be "." or ".."';
-  if (/[\\%]/.test(alias)) return 'An alias cannot contain "\\" or "%"';
+  const problem = contractAliasProblem(alias);
+  if (problem) return problem;
   if ((RESERVED_ALIASES as readonly string[]).includes(alias.toLowerCase())) return `"${alias}" is reserved by the service`;
   return null;
 }

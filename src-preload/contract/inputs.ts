@@ -23,12 +23,24 @@ export const HttpUrlSchema = z
   .refine((value) => isHttpUrl(value), 'Enter a full http:// or https:// URL');
 
 export function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
+  // The URL parser silently drops tabs and line breaks; a stored raw string with them could
+  // break a Location header, so they are refused rather than "fixed".
+  if (/[\u0000-\u001f\u007f]/.test(value) || !URL.canParse(value)) return false;
   const url = new URL(value);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
-const serviceDatetime = z.string().regex(SERVICE_DATETIME, 'Use the form YYYY-MM-DD HH:MM:SS');
+const serviceDatetime = z
+  .string()
+  .regex(SERVICE_DATETIME, 'Use the form YYYY-MM-DD HH:MM:SS')
+  .refine(isCalendarDate, 'That day does not exist');
+
+/** `2026-02-30 …` has the right form but is no day of the calendar. */
+export function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** A file picked for upload; bytes travel with the call. */
 export const FileUploadSchema = z.object({
@@ -40,13 +52,32 @@ export const FileUploadSchema = z.object({
 });
 export type FileUpload = z.infer<typeof FileUploadSchema>;
 
-/** Alias: the document leaves the charset open; a slash or white space can never be part of a path segment. */
+/**
+ * Alias: the document leaves the charset open. It is one path segment that people type and
+ * read, so no separators, no dot segments, and no control or invisible characters that would
+ * make two aliases look alike. (A service may reserve more names; it says so when it refuses.)
+ */
 export const AliasSchema = z
   .string()
   .trim()
   .max(256, 'Alias is too long (256 characters at most)')
-  .refine((value) => !/[\s/?#]/.test(value), 'An alias cannot contain spaces, "/", "?" or "#"');
+  .superRefine((value, ctx) => {
+    const problem = aliasProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
+export function aliasProblem(alias: string): string | null {
+  if (/[\s/?#\\%]/.test(alias)) return 'An alias cannot contain spaces, "/", "?", "#", "\\" or "%"';
+  if (/[\p{Cc}\p{Cf}\p{Z}\p{Cs}\p{Co}\p{Cn}]/u.test(alias)) return 'An alias cannot contain control or invisible characters';
+  if (alias === '.' || alias === '..') return 'An alias cannot be "." or ".."';
+  return null;
+}
+
+/**
+ * One targeting rule. The document does not define key and value; Linkdock and its sandbox use:
+ * key = what to match (continent/country code, city name, device type, language, OS or browser
+ * name; for rotation, the weight), value = the destination URL for visitors who match.
+ */
 export const TargetingEntrySchema = z.object({
   key: z.string().max(512).optional(),
   value: z.string().max(2048).optional(),

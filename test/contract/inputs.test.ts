@@ -173,3 +173,23 @@ describe('results_per_page', () => {
     for (const size of [0, 1, 20, 30, 2000, '25']) expect(ResultsPerPageSchema.safeParse(size).success).toBe(false);
   });
 });
+
+describe('rules a service needs that the document leaves open', () => {
+  it('refuses URLs with control characters the URL parser would silently drop', () => {
+    for (const bad of ['https://a.example/x\ny', 'https://a.example/\tx', 'https://a.example/\rLocation: evil']) {
+      expect(paths(LinkCreateSchema.safeParse({ location_url: bad }))).toEqual(['location_url']);
+    }
+  });
+  it('refuses aliases that are not one readable path segment', () => {
+    for (const bad of ['.', '..', 'a%20b', 'a\\b', 'zero\u200bwidth', 'bidi\u202eevil', 'tab\tin']) {
+      expect(paths(LinkCreateSchema.safeParse({ location_url: 'https://a.example', url: bad }))).toEqual(['url']);
+    }
+    expect(LinkCreateSchema.safeParse({ location_url: 'https://a.example', url: 'Grüße-2026_v2' }).success).toBe(true);
+  });
+  it('refuses days that do not exist', () => {
+    const input = (start: string) => ({ location_url: 'https://a.example', schedule: true, start_date: start });
+    expect(paths(LinkCreateSchema.safeParse(input('2026-02-30 10:00:00')))).toEqual(['start_date']);
+    expect(paths(LinkCreateSchema.safeParse(input('2025-02-29 10:00:00')))).toEqual(['start_date']);
+    expect(LinkCreateSchema.safeParse(input('2028-02-29 10:00:00')).success).toBe(true);
+  });
+});
