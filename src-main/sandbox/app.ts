@@ -12,6 +12,7 @@ import { messagePage } from './serve/pages.ts';
 import { registerServeRoutes } from './serve/routes.ts';
 import { ensureAccount, hashKey } from './storage/accounts.ts';
 import { openDatabase } from './storage/db.ts';
+import { createClickRecorder } from './storage/click-recorder.ts';
 import { createStore } from './storage/store.ts';
 import { formatServiceDatetime } from './time.ts';
 
@@ -53,6 +54,7 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
 
   const deps: SandboxDeps = {
     store,
+    clicks: createClickRecorder(store),
     baseUrl: typeof baseUrl === 'function' ? baseUrl : () => baseUrl,
     now,
     accounts,
@@ -72,7 +74,10 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
     },
   });
   app.decorateRequest('sandboxAccountId', 0);
-  app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => {
+    deps.clicks.close();
+    db.close();
+  });
   app.setErrorHandler(sendError);
 
   // Only the two form encodings are bodies the service reads; anything else is a 415.

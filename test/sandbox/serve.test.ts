@@ -284,7 +284,10 @@ describe('targeting over HTTP', () => {
   it('records what was known of the visitor with each click', async () => {
     const id = await client.link({ location_url: 'https://dest.example/who', url: 'who' });
     await visit('/who', { headers: { 'user-agent': IPHONE, 'cf-ipcountry': 'jp' } });
-    expect(inspect(dataFile).clicks(id)[0]).toMatchObject({ country_code: 'JP', device_type: 'mobile', os_name: 'iOS', browser_name: 'Safari' });
+    // Clicks are written in batches within milliseconds; another reader of the file sees them then.
+    await expect
+      .poll(() => inspect(dataFile).clicks(id)[0])
+      .toMatchObject({ country_code: 'JP', device_type: 'mobile', os_name: 'iOS', browser_name: 'Safari' });
   });
 });
 

@@ -1,8 +1,11 @@
 // What the API and serving routes need from the running sandbox.
+import type { ClickRecorder } from '../storage/click-recorder.ts';
 import type { Store } from '../storage/store.ts';
 
 export interface SandboxDeps {
   store: Store;
+  /** Served clicks, written in batches. */
+  clicks: ClickRecorder;
   /** The service's own base URL, ending in '/'. */
   baseUrl: () => string;
   now: () => Date;

@@ -21,6 +21,8 @@ export function apiPlugin(deps: SandboxDeps) {
         throw new ApiError(401, header ? 'Invalid API key' : 'Missing API key: send the header Authorization: Bearer <API key>');
       }
       request.sandboxAccountId = accountId;
+      // Every answer of the API includes the clicks served before it.
+      deps.clicks.flush();
       if (!limiter) return;
       const decision = limiter.hit(accountId);
       reply.header('X-RateLimit-Limit', String(decision.limit));

@@ -13,6 +13,7 @@ import { accessToken, checkAccessToken } from './access.ts';
 import { cloakPage, messagePage, passwordPage, sensitivePage } from './pages.ts';
 import { visitorFacts } from './request-facts.ts';
 import { resolveLink, type RequestFacts } from './resolve.ts';
+import { createServingCache } from './serving-cache.ts';
 
 type Site = { kind: 'main' } | { kind: 'custom'; domain: DomainRecord } | { kind: 'disabled' };
 
@@ -24,11 +25,12 @@ const UNAVAILABLE_TEXT = {
 
 export function registerServeRoutes(app: FastifyInstance, deps: SandboxDeps): void {
   const { store } = deps;
+  const cache = createServingCache(store);
 
   function siteOf(request: FastifyRequest): Site {
     // HTTP/1.0 requests may carry no Host at all: they are on the main domain.
     const host = typeof request.hostname === 'string' ? request.hostname.toLowerCase() : '';
-    const domain = host === '' ? undefined : store.domains.findByHost(host);
+    const domain = host === '' ? undefined : cache.domainByHost(host);
     if (!domain) return { kind: 'main' };
     return domain.is_enabled ? { kind: 'custom', domain } : { kind: 'disabled' };
   }
@@ -70,8 +72,10 @@ export function registerServeRoutes(app: FastifyInstance, deps: SandboxDeps): vo
   async function serve(request: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply): Promise<FastifyReply> {
     const site = siteOf(request);
     if (site.kind === 'disabled') return notFound(reply, site);
-    const link = store.links.findByAlias(site.kind === 'custom' ? site.domain.id : 0, request.params.alias);
-    if (!link) return notFound(reply, site);
+    const found = cache.linkByAlias(site.kind === 'custom' ? site.domain.id : 0, request.params.alias);
+    if (!found) return notFound(reply, site);
+    // Clicks still queued for writing count towards the link's click limit.
+    const link = { ...found, clicks: found.clicks + deps.clicks.pending(found.id) };
 
     const method = request.method === 'POST' ? 'POST' : 'GET';
     const form = method === 'POST' ? await readForm(request) : null;
@@ -132,16 +136,13 @@ export function registerServeRoutes(app: FastifyInstance, deps: SandboxDeps): vo
   function countClick(link: LinkRecord, facts: RequestFacts, request: FastifyRequest): void {
     // A HEAD (link checkers, previews) sees the answer but is no visit.
     if (request.method === 'HEAD') return;
-    store.transaction(() => {
-      store.links.incrementClicks(link.id);
-      store.clicks.record({
-        link_id: link.id,
-        datetime: formatServiceDatetime(facts.now),
-        country_code: facts.visitor.countryCode,
-        device_type: facts.visitor.deviceType,
-        browser_name: facts.visitor.browserName,
-        os_name: facts.visitor.osName,
-      });
+    deps.clicks.record({
+      link_id: link.id,
+      datetime: formatServiceDatetime(facts.now),
+      country_code: facts.visitor.countryCode,
+      device_type: facts.visitor.deviceType,
+      browser_name: facts.visitor.browserName,
+      os_name: facts.visitor.osName,
     });
   }
 

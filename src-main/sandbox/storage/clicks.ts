@@ -12,16 +12,19 @@ export interface ClickEvent {
 
 export function createClickRepository(db: Db) {
   return {
+    /** Records a click; one for a link deleted meanwhile (clicks are written in batches) is dropped. */
     record(event: ClickEvent): void {
       run(
         db,
-        'INSERT INTO clicks (link_id, datetime, country_code, device_type, browser_name, os_name) VALUES (?, ?, ?, ?, ?, ?)',
+        `INSERT INTO clicks (link_id, datetime, country_code, device_type, browser_name, os_name)
+         SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM links WHERE id = ?)`,
         event.link_id,
         event.datetime,
         event.country_code,
         event.device_type,
         event.browser_name,
         event.os_name,
+        event.link_id,
       );
     },
     forLink(linkId: number): ClickEvent[] {

@@ -1,5 +1,5 @@
 // Opens the sandbox database (a file or ':memory:') and brings its schema up to date.
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { migrate } from './migrations.ts';
 
 export type Db = DatabaseSync;
@@ -31,16 +31,34 @@ export function transaction<T>(db: Db, fn: () => T): T {
 
 type Row = Record<string, unknown>;
 
+// Compiling SQL costs more than running these small statements, and the same few statements run
+// on every request (a redirect is three of them): compile each once per database.
+const statements = new WeakMap<Db, Map<string, StatementSync>>();
+function statement(db: Db, sql: string): StatementSync {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let prepared = cache.get(sql);
+  if (!prepared) cache.set(sql, (prepared = db.prepare(sql)));
+  return prepared;
+}
+
 export function getRow<T>(db: Db, sql: string, ...params: (string | number | null | Uint8Array)[]): T | undefined {
-  return db.prepare(sql).get(...params) as T | undefined;
+  return statement(db, sql).get(...params) as T | undefined;
 }
 
 export function allRows<T>(db: Db, sql: string, ...params: (string | number | null | Uint8Array)[]): T[] {
-  return db.prepare(sql).all(...params) as T[];
+  return statement(db, sql).all(...params) as T[];
+}
+
+/** Counts the writes made through run(); readers that cache rows compare it to know they are stale. */
+const generations = new WeakMap<Db, number>();
+export function writeGeneration(db: Db): number {
+  return generations.get(db) ?? 0;
 }
 
 export function run(db: Db, sql: string, ...params: (string | number | null | Uint8Array)[]): { changes: number; id: number } {
-  const result = db.prepare(sql).run(...params);
+  generations.set(db, writeGeneration(db) + 1);
+  const result = statement(db, sql).run(...params);
   return { changes: Number(result.changes), id: Number(result.lastInsertRowid) };
 }
 

@@ -195,8 +195,8 @@ export function createLinkRepository(db: Db) {
     countForAccount(accountId: number): number {
       return getRow<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM links WHERE account_id = ?', accountId)?.n ?? 0;
     },
-    incrementClicks(id: number): void {
-      run(db, 'UPDATE links SET clicks = clicks + 1 WHERE id = ?', id);
+    incrementClicks(id: number, by = 1): void {
+      run(db, 'UPDATE links SET clicks = clicks + ? WHERE id = ?', by, id);
     },
   };
 }

@@ -1,0 +1,40 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startClient, type Client } from './helpers.ts';
+
+let client: Client;
+beforeEach(async () => (client = await startClient()));
+afterEach(() => client.sandbox.close());
+
+const visit = (alias: string) => fetch(`${client.sandbox.url}${alias}`, { redirect: 'manual' });
+
+describe('batched click counting', () => {
+  it('an API read right after redirects sees every one of their clicks', async () => {
+    const id = await client.link({ location_url: 'https://dest.example/', url: 'many' });
+    await Promise.all(Array.from({ length: 40 }, () => visit('many')));
+    expect((await client.get(`api/links/${id}`)).body.data.clicks).toBe(40);
+  });
+
+  it('a click limit counts clicks not yet written', async () => {
+    const id = await client.link({ location_url: 'https://dest.example/', url: 'limited', clicks_limit: '3', expiration_url: 'https://dest.example/over' });
+    const locations: string[] = [];
+    for (let i = 0; i < 5; i += 1) locations.push((await visit('limited')).headers.get('location') ?? '');
+    expect(locations).toEqual([
+      'https://dest.example/',
+      'https://dest.example/',
+      'https://dest.example/',
+      'https://dest.example/over',
+      'https://dest.example/over',
+    ]);
+    expect((await client.get(`api/links/${id}`)).body.data.clicks).toBe(3);
+  });
+
+  it('deleting a link with clicks just served works, and the sandbox keeps counting others', async () => {
+    const id = await client.link({ location_url: 'https://dest.example/', url: 'gone' });
+    await visit('gone');
+    expect((await client.del(`api/links/${id}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const other = await client.link({ location_url: 'https://dest.example/still', url: 'still' });
+    expect((await visit('still')).headers.get('location')).toBe('https://dest.example/still');
+    expect((await client.get(`api/links/${other}`)).body.data.clicks).toBe(1);
+  });
+});
