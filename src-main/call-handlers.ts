@@ -1,5 +1,6 @@
 // What each contract call does in main. Inputs arrive already validated by the call router.
 import type { CallHandlers } from './ipc/call-router.ts';
+import type { DesktopCallName } from './desktop/desktop-calls.ts';
 import { CallError } from '../src-preload/contract/index.ts';
 import type { KeyVault } from './vault/key-vault.ts';
 import type { WorkspaceService } from './workspaces/workspace-service.ts';
@@ -13,7 +14,8 @@ export interface CallHandlerDeps {
   writeClipboard: (text: string) => Promise<void>;
 }
 
-export function createCallHandlers(deps: CallHandlerDeps): CallHandlers {
+/** Every call but the desktop shell's (src-main/desktop/desktop-calls.ts), which main-services merges in. */
+export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, DesktopCallName> {
   const { workspaces } = deps;
   const client = (workspaceId: string) => workspaces.client(workspaceId);
   const opts = (input: { priority?: 'interactive' | 'background' | undefined }) => ({ priority: input.priority ?? 'interactive' });

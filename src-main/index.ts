@@ -1,34 +1,45 @@
 // Composition root: the only place Electron's objects meet the main-process services.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, safeStorage, session, shell } from 'electron';
-import { createMainWindow } from './electron/window.ts';
-import { registerContractIpc, sendEvent } from './electron/ipc.ts';
+import { app, BrowserWindow, clipboard, dialog, globalShortcut, ipcMain, Menu, nativeTheme, Notification, safeStorage, screen, session, shell, Tray } from 'electron';
+import { startDesktopShell, type DesktopShell } from './desktop/desktop-shell.ts';
+import { installAppMenu } from './electron/app-menu.ts';
+import { electronShortcuts } from './electron/global-shortcut.ts';
+import { registerContractIpc } from './electron/ipc.ts';
+import { electronNotifier } from './electron/notifications.ts';
 import { safeStorageCipher } from './electron/safe-storage-cipher.ts';
+import { createElectronTray } from './electron/tray.ts';
+import { createMainWindow } from './electron/window.ts';
 import { createMainServices } from './main-services.ts';
+import { startSandbox } from './sandbox/index.ts';
 
 const rendererUrl = process.env['ELECTRON_RENDERER_URL'] ?? pathToFileURL(path.join(import.meta.dirname, '../renderer/index.html')).href;
 const preloadPath = path.join(import.meta.dirname, '../preload/index.cjs');
-const windows = new Set<BrowserWindow>();
+// Packaged: electron-builder's extraResources sit in process.resourcesPath; in development, the repository's resources/.
+const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(import.meta.dirname, '../../resources');
+const logError = (message: string): void => console.error(message);
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  app.on('second-instance', () => {
-    const [window] = windows;
-    if (window) {
-      if (window.isMinimized()) window.restore();
-      window.show();
-      window.focus();
-    }
-  });
-  void app.whenReady().then(start);
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
-}
+const desktop = startDesktopShell({
+  platform: process.platform,
+  userDataDir: app.getPath('userData'),
+  dev: !app.isPackaged,
+  app,
+  createWindow: ({ bounds }) =>
+    createMainWindow({ BrowserWindow, preloadPath, rendererUrl, openExternal: (url) => shell.openExternal(url), bounds }),
+  displays: () => screen.getAllDisplays(),
+  clipboard,
+  notify: electronNotifier({ Notification, logError }),
+  createTray: () => createElectronTray({ Tray, Menu, nativeTheme, iconDir: path.join(resourcesDir, 'tray'), platform: process.platform }),
+  setAppMenu: installAppMenu(Menu),
+  shortcuts: electronShortcuts(globalShortcut),
+  openExternal: (url) => shell.openExternal(url),
+  startSandbox,
+  logError,
+});
+// Null: another instance runs; it was told and shows its window, and this one is quitting.
+if (desktop) void app.whenReady().then(() => start(desktop));
 
-async function start(): Promise<void> {
+async function start(desktop: DesktopShell): Promise<void> {
   // The renderer needs no device, camera, notification or other permission prompt.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
@@ -37,8 +48,9 @@ async function start(): Promise<void> {
     cipher: safeStorageCipher(safeStorage, process.platform),
     openExternal: (url) => shell.openExternal(url),
     writeClipboard: async (text) => clipboard.writeText(text),
-    emit: (event, payload) => sendEvent([...windows].map((w) => w.webContents), event, payload),
-    logError: (message) => console.error(message),
+    emit: desktop.emit,
+    desktopCalls: desktop.handlers,
+    logError,
   });
   if (services.loadReport.recoveredFrom) {
     void dialog.showMessageBox({
@@ -47,23 +59,7 @@ async function start(): Promise<void> {
       detail: `It was moved to ${services.loadReport.recoveredFrom} and Linkdock started with an empty list. Your API keys are untouched.`,
     });
   }
-  registerContractIpc(ipcMain, services.router, {
-    windowIds: () => [...windows].map((w) => w.webContents.id),
-    rendererUrl,
-  });
-  openWindow();
-  app.on('activate', () => {
-    if (windows.size === 0) openWindow();
-  });
-}
-
-function openWindow(): void {
-  const window = createMainWindow({
-    BrowserWindow,
-    preloadPath,
-    rendererUrl,
-    openExternal: (url) => shell.openExternal(url),
-  });
-  windows.add(window);
-  window.on('closed', () => windows.delete(window));
+  registerContractIpc(ipcMain, services.router, { windowIds: desktop.windowIds, rendererUrl });
+  // Tray, menu, shortcut and the embedded sandbox, then the window.
+  await desktop.start(services);
 }

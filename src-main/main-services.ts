@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { EventName, EventPayload, RateLimitState } from '../src-preload/contract/index.ts';
 import { createCallHandlers } from './call-handlers.ts';
+import type { DesktopCallHandlers } from './desktop/desktop-calls.ts';
+import { headlessDesktopCalls } from './desktop/headless-calls.ts';
 import { createCallRouter, type CallRouter } from './ipc/call-router.ts';
 import { RequestBudget, type BudgetState } from './service/budget.ts';
 import { ServiceClient } from './service/client.ts';
@@ -23,6 +25,8 @@ export interface MainServicesOptions {
   logError?: (message: string) => void;
   /** Tests may route requests through their own dispatcher. */
   dispatcher?: Dispatcher;
+  /** The tray/shortcut/notification calls (the desktop shell's); without a desktop, harmless stand-ins. */
+  desktopCalls?: DesktopCallHandlers;
 }
 
 export interface MainServices {
@@ -51,7 +55,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     openExternal: options.openExternal,
     writeClipboard: options.writeClipboard,
   });
-  const router = createCallRouter({ handlers, ...(options.logError ? { logError: options.logError } : {}) });
+  const desktopCalls = options.desktopCalls ?? headlessDesktopCalls({ store, workspaces, ...(options.logError ? { logError: options.logError } : {}) });
+  const router = createCallRouter({ handlers: { ...handlers, ...desktopCalls }, ...(options.logError ? { logError: options.logError } : {}) });
   return { router, workspaces, vault, store, loadReport };
 }
 

@@ -6,6 +6,8 @@ import {
   DomainUpdateSchema,
   HandlerCreateSchema,
   HandlerUpdateSchema,
+  HttpUrlSchema,
+  AliasSchema,
   LinkCreateSchema,
   LinkUpdateSchema,
 } from './inputs.ts';
@@ -78,6 +80,77 @@ export const RateLimitStateSchema = z.object({
   resetAt: z.number().nullable(),
 });
 export type RateLimitState = z.infer<typeof RateLimitStateSchema>;
+
+// ---- Desktop integration (tray, shorten from clipboard, notifications) ----
+
+/** One link as the tray shows it; the renderer computes the short URL from its mirror. */
+export const TrayLinkSchema = z.object({
+  /** The mirror's client id. */
+  id: z.string().min(1).max(64),
+  /** What the menu shows: the link's title or alias. */
+  label: z.string().max(200),
+  shortUrl: HttpUrlSchema,
+});
+export type TrayLink = z.infer<typeof TrayLinkSchema>;
+
+/** What the tray shows for one workspace, kept by main so the tray has data before any window loads. */
+export const TrayCacheSchema = z.object({
+  workspaceId: WorkspaceIdSchema,
+  /** The most recent links, newest first (the tray shows 10). */
+  recent: z.array(TrayLinkSchema).max(10),
+  pinned: z.array(TrayLinkSchema).max(50),
+  status: z.object({
+    online: z.boolean(),
+    /** Outbox operations not yet confirmed by the service. */
+    pending: z.number().int().min(0),
+    /** Operations that failed or are in conflict (shown in Pending changes). */
+    problems: z.number().int().min(0),
+  }),
+});
+export type TrayCache = z.infer<typeof TrayCacheSchema>;
+
+/**
+ * A link main asks the renderer to create through its outbox (shorten from clipboard). Main already
+ * put `shortUrl` on the clipboard; the renderer acknowledges with `links.shortenAccepted` once the
+ * outbox holds it, and must treat a repeated requestId as the same request.
+ */
+export const ShortenRequestSchema = z.object({
+  requestId: z.string().regex(/^[a-zA-Z0-9-]{8,64}$/),
+  workspaceId: WorkspaceIdSchema,
+  location_url: HttpUrlSchema,
+  /** The client-generated alias, on the main domain (domain_id 0). */
+  url: AliasSchema,
+  shortUrl: z.string(),
+  /** Epoch ms. */
+  requestedAt: z.number(),
+});
+export type ShortenRequest = z.infer<typeof ShortenRequestSchema>;
+
+export const SYNC_PROBLEM_KINDS = ['failed', 'conflict', 'key-refused'] as const;
+export const SyncProblemSchema = z
+  .object({
+    kind: z.enum(SYNC_PROBLEM_KINDS),
+    workspaceId: WorkspaceIdSchema.optional(),
+    title: z.string().trim().min(1).max(200),
+    body: z.string().max(1000),
+  })
+  .strict();
+export type SyncProblem = z.infer<typeof SyncProblemSchema>;
+
+export const DesktopSettingsSchema = z.object({
+  /** Closing the window hides it to the tray instead of quitting (Windows/Linux default). */
+  closeToTray: z.boolean(),
+  /** Global shortcut for "Shorten URL from clipboard" (Electron accelerator), or null for none. */
+  shortcut: z.string().nullable(),
+  /** Whether the shortcut is registered right now. */
+  shortcutActive: z.boolean(),
+  /** Why it is not (taken by another application, not supported here), or null. */
+  shortcutProblem: z.string().nullable(),
+});
+export type DesktopSettings = z.infer<typeof DesktopSettingsSchema>;
+
+/** Screens main can ask the renderer to show (tray, app menu, notification clicks). */
+export const APP_VIEWS = ['links', 'new-link', 'pending', 'settings'] as const;
 
 const inWorkspace = { workspaceId: WorkspaceIdSchema };
 /** Service calls the user waits on go before background sync work when the rate limit is tight. */
@@ -163,11 +236,32 @@ export const calls = {
   /** Opens an http(s) address in the system browser; anything else is refused. */
   'shell.openExternal': call(z.object({ url: z.string().max(8192) }).strict(), none),
   'clipboard.writeText': call(z.object({ text: z.string().max(100_000) }).strict(), none),
+
+  /** The workspace the renderer shows; the tray and shorten-from-clipboard use it. */
+  'workspaces.getCurrent': call(nothing, z.object({ workspaceId: WorkspaceIdSchema.nullable() })),
+  'workspaces.setCurrent': call(z.object(inWorkspace).strict(), none),
+  /** The renderer sends this whenever the mirror changes what the tray shows. */
+  'tray.updateCache': call(TrayCacheSchema.strict(), none),
+  /** Shorten requests main holds until acknowledged (also re-sent as events when a window loads). */
+  'links.shortenPending': call(nothing, z.array(ShortenRequestSchema)),
+  'links.shortenAccepted': call(z.object({ requestId: z.string().max(64) }).strict(), none),
+  /** A sync failure, conflict or refused key, shown as a native notification. */
+  'notify.syncProblem': call(SyncProblemSchema, none),
+  'desktop.getSettings': call(nothing, DesktopSettingsSchema),
+  'desktop.setSettings': call(
+    z.object({ closeToTray: z.boolean().optional(), shortcut: z.string().trim().max(100).nullable().optional() }).strict(),
+    DesktopSettingsSchema,
+  ),
 } as const satisfies Record<CallName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
   'workspaces.changed': z.array(WorkspaceInfoSchema),
   'rateLimit.changed': RateLimitStateSchema,
+  'workspaces.currentChanged': z.object({ workspaceId: WorkspaceIdSchema }),
+  'links.shortenRequested': ShortenRequestSchema,
+  /** The user asked for a sync (tray, app menu). */
+  'sync.requested': z.object({ workspaceId: WorkspaceIdSchema }),
+  'app.navigate': z.object({ view: z.enum(APP_VIEWS), workspaceId: WorkspaceIdSchema.optional() }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type Calls = typeof calls;

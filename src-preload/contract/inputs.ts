@@ -25,7 +25,7 @@ export const HttpUrlSchema = z
 export function isHttpUrl(value: string): boolean {
   // The URL parser silently drops tabs and line breaks; a stored raw string with them could
   // break a Location header, so they are refused rather than "fixed".
-  if (/[\u0000-\u001f\u007f]/.test(value) || !URL.canParse(value)) return false;
+  if (/\p{Cc}/u.test(value) || !URL.canParse(value)) return false;
   const url = new URL(value);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }

@@ -28,10 +28,27 @@ export const CALL_NAMES = [
   'rateLimit.get',
   'shell.openExternal',
   'clipboard.writeText',
+  // Desktop integration (tray, shorten from clipboard, notifications, window settings).
+  'workspaces.getCurrent',
+  'workspaces.setCurrent',
+  'tray.updateCache',
+  'links.shortenPending',
+  'links.shortenAccepted',
+  'notify.syncProblem',
+  'desktop.getSettings',
+  'desktop.setSettings',
 ] as const;
 export type CallName = (typeof CALL_NAMES)[number];
 
-export const EVENT_NAMES = ['workspaces.changed', 'rateLimit.changed'] as const;
+export const EVENT_NAMES = [
+  'workspaces.changed',
+  'rateLimit.changed',
+  // Desktop integration.
+  'workspaces.currentChanged',
+  'links.shortenRequested',
+  'sync.requested',
+  'app.navigate',
+] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /** IPC channel names: one per call, one per event, under a common prefix. */

@@ -1,0 +1,78 @@
+// The application menu: the platform's standard roles plus Linkdock's own commands and shortcuts.
+import { separator, type MenuEntry } from './menu-entry.ts';
+
+export interface AppMenuActions {
+  newLink(): void;
+  shortenFromClipboard(): void;
+  syncNow(): void;
+  showPending(): void;
+  showSettings(): void;
+  openWebsite(): void;
+}
+
+export interface AppMenuOptions {
+  platform: NodeJS.Platform;
+  /** Development builds keep reload and the developer tools. */
+  dev: boolean;
+  /** The global shortcut, shown next to its menu item. */
+  shortcut: string | null;
+}
+
+/** Shortcuts the window handles through the menu (the global one is registered separately). */
+export const APP_SHORTCUTS = {
+  newLink: 'CommandOrControl+N',
+  syncNow: 'CommandOrControl+R',
+  showPending: 'CommandOrControl+Shift+P',
+  showSettings: 'CommandOrControl+,',
+} as const;
+
+export function buildAppMenu(options: AppMenuOptions, actions: AppMenuActions): MenuEntry[] {
+  const mac = options.platform === 'darwin';
+  const settings: MenuEntry = { label: mac ? 'Settings…' : 'Settings', accelerator: APP_SHORTCUTS.showSettings, click: () => actions.showSettings() };
+  const linkdock: MenuEntry[] = [
+    { label: 'New Link', accelerator: APP_SHORTCUTS.newLink, click: () => actions.newLink() },
+    {
+      label: 'Shorten URL from Clipboard',
+      ...(options.shortcut ? { accelerator: options.shortcut, registerAccelerator: false } : {}),
+      click: () => actions.shortenFromClipboard(),
+    },
+    separator,
+    { label: 'Sync Now', accelerator: APP_SHORTCUTS.syncNow, click: () => actions.syncNow() },
+    { label: 'Pending Changes', accelerator: APP_SHORTCUTS.showPending, click: () => actions.showPending() },
+  ];
+  const menu: MenuEntry[] = [];
+  if (mac) {
+    menu.push({
+      label: 'Linkdock',
+      submenu: [
+        { role: 'about' },
+        separator,
+        settings,
+        separator,
+        { role: 'services' },
+        separator,
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        separator,
+        { role: 'quit' },
+      ],
+    });
+  }
+  menu.push({ label: mac ? 'File' : '&File', submenu: [...linkdock, separator, ...(mac ? [{ role: 'close' as const }] : [settings, separator, { role: 'quit' as const }])] });
+  menu.push({ role: 'editMenu' });
+  menu.push({
+    label: mac ? 'View' : '&View',
+    submenu: [
+      ...(options.dev ? [{ role: 'reload' as const, accelerator: 'F5' }, { role: 'forceReload' as const }, { role: 'toggleDevTools' as const }, separator] : []),
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      separator,
+      { role: 'togglefullscreen' },
+    ],
+  });
+  menu.push({ role: 'windowMenu' });
+  menu.push({ label: mac ? 'Help' : '&Help', submenu: [{ label: 'Linkdock Website', click: () => actions.openWebsite() }] });
+  return menu;
+}

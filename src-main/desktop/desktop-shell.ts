@@ -1,0 +1,560 @@
+// The desktop shell: single instance, the window (hide to tray, remembered bounds), tray, app menu,
+// global shortcut, notifications and the embedded sandbox. Electron's objects come in through the
+// small ports below (src-main/index.ts hands in the real ones, tests hand in fakes), so everything
+// here runs in plain Node.
+import {
+  CallError,
+  eventChannel,
+  type EventName,
+  type EventPayload,
+  type DesktopSettings,
+  type ShortenRequest,
+  type TrayLink,
+} from '../../src-preload/contract/index.ts';
+import type { RunningSandbox, SandboxOptions } from '../sandbox/index.ts';
+import { acceleratorProblem } from './accelerator.ts';
+import { buildAppMenu } from './app-menu.ts';
+import type { DesktopCallHandlers } from './desktop-calls.ts';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
+import type { MenuEntry } from './menu-entry.ts';
+import type { Notify } from './notice.ts';
+import { SettingsStore } from './settings.ts';
+import { shortenFromClipboard, type ShortenOutcome } from './shorten-from-clipboard.ts';
+import { ShortenQueue } from './shorten-queue.ts';
+import { TrayCacheStore } from './tray-cache.ts';
+import { buildTrayMenu, trayToolTip, type TrayView } from './tray-menu.ts';
+import { restoreBounds, WindowStateStore, type Rect } from './window-state.ts';
+
+export interface PreventableEvent {
+  preventDefault(): void;
+}
+
+/** The parts of Electron's `app` the shell uses. */
+export interface AppPort {
+  requestSingleInstanceLock(): boolean;
+  quit(): void;
+  // One signature per event, so Electron's overloaded `app.on` fits this interface as it is.
+  on(event: 'second-instance', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'activate', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'window-all-closed', listener: () => void): unknown;
+  on(event: 'before-quit', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'will-quit', listener: (event: PreventableEvent) => void): unknown;
+}
+
+/** The parts of a BrowserWindow the shell uses. */
+export interface WindowPort {
+  readonly webContents: {
+    readonly id: number;
+    send(channel: string, payload: unknown): void;
+    isDestroyed(): boolean;
+    on(event: 'did-finish-load', listener: () => void): unknown;
+  };
+  on(event: 'close', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'closed', listener: () => void): unknown;
+  on(event: 'resize', listener: () => void): unknown;
+  on(event: 'move', listener: () => void): unknown;
+  on(event: 'maximize', listener: () => void): unknown;
+  on(event: 'unmaximize', listener: () => void): unknown;
+  isDestroyed(): boolean;
+  isMinimized(): boolean;
+  isMaximized(): boolean;
+  restore(): void;
+  maximize(): void;
+  show(): void;
+  hide(): void;
+  focus(): void;
+  getNormalBounds(): Rect;
+}
+
+export interface TrayPort {
+  setMenu(menu: MenuEntry[]): void;
+  setToolTip(text: string): void;
+  onClick(listener: () => void): void;
+  destroy(): void;
+}
+
+export interface ShortcutPort {
+  /** False when another application holds the accelerator. */
+  register(accelerator: string, callback: () => void): boolean;
+  unregister(accelerator: string): void;
+}
+
+/** What the shell needs of the main-process services (createMainServices). */
+export interface ShellServices {
+  workspaces: {
+    list(): Promise<{ id: string; name: string; baseUrl: string; sandbox: boolean }[]>;
+    add(
+      input: { name: string; baseUrl: string; apiKey: string; acceptWeakEncryption?: boolean },
+      options: { sandbox?: boolean },
+    ): Promise<{ id: string }>;
+    setBaseUrl(workspaceId: string, baseUrl: string): Promise<unknown>;
+    setKey(workspaceId: string, apiKey: string, acceptWeak: boolean): Promise<unknown>;
+  };
+  store: { readonly currentId: string | null; setCurrent(id: string | null): Promise<void> };
+  vault: { getKey(workspaceId: string): Promise<string | null> };
+}
+
+export interface DesktopShellDeps {
+  platform: NodeJS.Platform;
+  userDataDir: string;
+  /** Development build: the app menu keeps reload and the developer tools. */
+  dev?: boolean;
+  app: AppPort;
+  createWindow(options: { bounds: Partial<Rect> & { width: number; height: number } }): WindowPort;
+  /** Work areas of the connected displays (Electron's screen.getAllDisplays()). */
+  displays(): { workArea: Rect }[];
+  /** Electron 45's clipboard is asynchronous. */
+  clipboard: { readText(): string | Promise<string>; writeText(text: string): void | Promise<void> };
+  notify: Notify;
+  createTray(): TrayPort;
+  setAppMenu(menu: MenuEntry[]): void;
+  shortcuts: ShortcutPort;
+  openExternal(url: string): Promise<void>;
+  startSandbox(options: SandboxOptions): Promise<RunningSandbox>;
+  logError(message: string): void;
+  /** Tests pass ':memory:' or a temp file; the app uses sandbox.sqlite in the user data folder. */
+  sandboxDataFile?: string;
+  newAlias?: () => string;
+  /** How long window moves settle before the bounds are written. */
+  saveDelayMs?: number;
+}
+
+export interface DesktopShell {
+  /** Answers the desktop calls; merge into the contract's handlers (they wait for start()). */
+  handlers: DesktopCallHandlers;
+  /** Main → renderer events, to every window; also keeps the tray's workspace list current. */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** webContents ids of the app's windows, for the IPC sender check. */
+  windowIds(): number[];
+  /** After app ready and the services exist: tray, menu, shortcut, sandbox, then the window. */
+  start(services: ShellServices): Promise<void>;
+  /** Stops the sandbox, tray and shortcut (the shell calls it on quit; tests call it directly). */
+  stop(): Promise<void>;
+  shortenFromClipboard(): Promise<ShortenOutcome>;
+  openApp(): void;
+  readonly sandbox: EmbeddedSandbox | null;
+}
+
+export const APP_WEBSITE = 'https://linkdock.app';
+
+/**
+ * Claims the single-instance lock and wires the app's lifecycle. Null when another instance runs:
+ * it was told (Electron's 'second-instance') and focuses its window; this one should quit.
+ */
+export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
+  if (!deps.app.requestSingleInstanceLock()) {
+    deps.app.quit();
+    return null;
+  }
+  const settings = new SettingsStore({ dir: deps.userDataDir, platform: deps.platform });
+  const trayCache = new TrayCacheStore({ dir: deps.userDataDir });
+  const queue = new ShortenQueue({ dir: deps.userDataDir });
+  const windowState = new WindowStateStore({ dir: deps.userDataDir });
+
+  let services: ShellServices | null = null;
+  let workspaceList: { id: string; name: string; baseUrl: string }[] = [];
+  let window: WindowPort | null = null;
+  let tray: TrayPort | null = null;
+  let sandbox: EmbeddedSandbox | null = null;
+  let activeShortcut: string | null = null;
+  let shortcutProblem: string | null = null;
+  let quitting = false;
+  let started = false;
+  /** Set once the stores are read: before that, a workspace change must not rewrite the tray cache. */
+  let loaded = false;
+  let stopped: Promise<void> | null = null;
+  let saveTimer: ReturnType<typeof setTimeout> | null = null;
+  let resolveReady!: () => void;
+  let rejectReady!: (error: unknown) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  ready.catch(() => undefined); // reported where it is awaited
+
+  /** Background writes, awaited on stop so nothing is cut off by the exit. */
+  const background = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>, what: string): void => {
+    const settled = work.catch((error: unknown) => deps.logError(`${what}: ${String(error)}`));
+    background.add(settled);
+    void settled.finally(() => background.delete(settled));
+  };
+
+  // ---- events to the renderer ----
+  const liveWindow = (): WindowPort | null => (window && !window.isDestroyed() ? window : null);
+  const sendTo = <E extends EventName>(target: WindowPort, event: E, payload: EventPayload<E>): void => {
+    if (!target.isDestroyed() && !target.webContents.isDestroyed()) target.webContents.send(eventChannel(event), payload);
+  };
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
+    if (event === 'workspaces.changed' && loaded) {
+      workspaceList = (payload as EventPayload<'workspaces.changed'>).map(({ id, name, baseUrl }) => ({ id, name, baseUrl }));
+      track(trayCache.retain(workspaceList.map((w) => w.id)), 'tray cache');
+      refreshTray();
+    }
+    const target = liveWindow();
+    if (target) sendTo(target, event, payload);
+  };
+
+  // ---- current workspace ----
+  const currentWorkspace = (): { id: string; name: string; baseUrl: string } | null => {
+    const stored = services?.store.currentId ?? null;
+    return workspaceList.find((w) => w.id === stored) ?? workspaceList[0] ?? null;
+  };
+  const setCurrent = async (workspaceId: string, tellRenderer: boolean): Promise<void> => {
+    if (!services) return;
+    if (!workspaceList.some((w) => w.id === workspaceId)) {
+      throw new CallError({ kind: 'workspace-not-found', message: 'That workspace no longer exists.' });
+    }
+    const changed = currentWorkspace()?.id !== workspaceId;
+    await services.store.setCurrent(workspaceId);
+    refreshTray();
+    if (changed && tellRenderer) emit('workspaces.currentChanged', { workspaceId });
+  };
+
+  // ---- windows ----
+  const saveWindowState = (target: WindowPort): void => {
+    if (target.isDestroyed()) return;
+    track(windowState.save({ bounds: target.getNormalBounds(), maximized: target.isMaximized() }), 'window state');
+  };
+  let flushSave: (() => void) | null = null;
+  const scheduleSave = (target: WindowPort): void => {
+    if (saveTimer) clearTimeout(saveTimer);
+    flushSave = () => {
+      if (saveTimer) clearTimeout(saveTimer);
+      saveTimer = null;
+      flushSave = null;
+      saveWindowState(target);
+    };
+    saveTimer = setTimeout(flushSave, deps.saveDelayMs ?? 500);
+    saveTimer.unref?.();
+  };
+  const createAppWindow = async (): Promise<WindowPort> => {
+    const saved = await windowState.load().catch(() => null);
+    const { bounds, maximized } = restoreBounds(saved, deps.displays());
+    const created = deps.createWindow({ bounds });
+    if (maximized) created.maximize();
+    window = created;
+    created.on('close', (event) => {
+      if (saveTimer) clearTimeout(saveTimer);
+      saveWindowState(created);
+      // Without a tray icon a hidden window could only come back by launching the app again: close it instead.
+      if (!quitting && settings.closeToTray && tray) {
+        event.preventDefault();
+        created.hide();
+      }
+    });
+    created.on('closed', () => {
+      if (window === created) window = null;
+    });
+    const changed = (): void => scheduleSave(created);
+    created.on('resize', changed);
+    created.on('move', changed);
+    created.on('maximize', changed);
+    created.on('unmaximize', changed);
+    // A renderer that (re)loads gets every request its outbox has not acknowledged yet.
+    created.webContents.on('did-finish-load', () => {
+      for (const request of queue.pending()) sendTo(created, 'links.shortenRequested', request);
+      if (pendingNavigation) sendTo(created, 'app.navigate', pendingNavigation);
+      pendingNavigation = null;
+    });
+    return created;
+  };
+  let opening: Promise<WindowPort> | null = null;
+  const openApp = (): void => {
+    // A second launch or dock click before start() has nothing to show yet; start() opens the window.
+    if (!started) return;
+    const existing = liveWindow();
+    if (existing) {
+      if (existing.isMinimized()) existing.restore();
+      existing.show();
+      existing.focus();
+      return;
+    }
+    opening ??= createAppWindow().finally(() => {
+      opening = null;
+    });
+    void opening.catch((error: unknown) => deps.logError(`window: ${String(error)}`));
+  };
+  /** Where a window that is still being made should go once its page has loaded. */
+  let pendingNavigation: EventPayload<'app.navigate'> | null = null;
+  const navigate = (view: EventPayload<'app.navigate'>['view'], workspaceId?: string): void => {
+    const payload = { view, ...(workspaceId ? { workspaceId } : {}) };
+    if (liveWindow()) {
+      openApp();
+      emit('app.navigate', payload);
+    } else {
+      pendingNavigation = payload;
+      openApp();
+    }
+  };
+
+  // ---- actions shared by tray, menu and shortcut ----
+  const shorten = async (): Promise<ShortenOutcome> => {
+    await ready;
+    return shortenFromClipboard({
+      readClipboard: () => deps.clipboard.readText(),
+      writeClipboard: (text) => deps.clipboard.writeText(text),
+      notify: deps.notify,
+      currentWorkspace,
+      queue,
+      deliver: (request: ShortenRequest) => emit('links.shortenRequested', request),
+      openApp,
+      ...(deps.newAlias ? { newAlias: deps.newAlias } : {}),
+    });
+  };
+  const runShorten = (): void => {
+    track(shorten(), 'shorten from clipboard');
+  };
+  const copyLink = async (link: TrayLink): Promise<void> => {
+    try {
+      await deps.clipboard.writeText(link.shortUrl);
+    } catch (error) {
+      deps.notify({ title: 'Short URL not copied', body: `The clipboard refused it: ${error instanceof Error ? error.message : String(error)}` });
+      return;
+    }
+    deps.notify({ title: 'Short URL copied', body: link.label && link.label !== link.shortUrl ? `${link.shortUrl}\n${link.label}` : link.shortUrl });
+  };
+  const syncNow = (workspaceId: string): void => {
+    if (!liveWindow()) openApp(); // the sync engine runs in the renderer: it syncs on load
+    emit('sync.requested', { workspaceId });
+  };
+
+  // ---- tray and menu ----
+  const trayView = (): TrayView => {
+    const current = currentWorkspace();
+    return {
+      workspaces: workspaceList.map(({ id, name }) => ({ id, name })),
+      currentId: current?.id ?? null,
+      cache: current ? trayCache.get(current.id) : null,
+      shortcut: activeShortcut,
+    };
+  };
+  function refreshTray(): void {
+    if (!tray) return;
+    const view = trayView();
+    tray.setMenu(
+      buildTrayMenu(view, {
+        copyLink: (link) => track(copyLink(link), 'copy link'),
+        shortenFromClipboard: runShorten,
+        openApp,
+        openPending: (workspaceId) => navigate('pending', workspaceId),
+        syncNow,
+        switchWorkspace: (workspaceId) => {
+          track(setCurrent(workspaceId, true), 'switch workspace');
+        },
+        quit: () => deps.app.quit(),
+      }),
+    );
+    tray.setToolTip(trayToolTip(view));
+  }
+  const refreshAppMenu = (): void => {
+    deps.setAppMenu(
+      buildAppMenu(
+        { platform: deps.platform, dev: deps.dev ?? false, shortcut: activeShortcut },
+        {
+          newLink: () => navigate('new-link', currentWorkspace()?.id),
+          shortenFromClipboard: runShorten,
+          syncNow: () => {
+            const current = currentWorkspace();
+            if (current) syncNow(current.id);
+          },
+          showPending: () => navigate('pending', currentWorkspace()?.id),
+          showSettings: () => navigate('settings'),
+          openWebsite: () => void deps.openExternal(APP_WEBSITE).catch(() => undefined),
+        },
+      ),
+    );
+  };
+
+  // ---- global shortcut ----
+  /** Registers `accelerator` in place of the active one; on failure the old one stays. Returns the problem. */
+  const applyShortcut = (accelerator: string | null): string | null => {
+    if (accelerator === activeShortcut) return null;
+    if (accelerator !== null) {
+      const problem = acceleratorProblem(accelerator);
+      if (problem) return problem;
+    }
+    const previous = activeShortcut;
+    if (previous) deps.shortcuts.unregister(previous);
+    activeShortcut = null;
+    if (accelerator === null) return null;
+    let failure = `${accelerator} is already used by another application or the system. Choose another shortcut.`;
+    try {
+      if (deps.shortcuts.register(accelerator, runShorten)) {
+        activeShortcut = accelerator;
+        return null;
+      }
+    } catch (error) {
+      failure = `${accelerator} cannot be used as a shortcut here: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    if (previous) {
+      try {
+        if (deps.shortcuts.register(previous, runShorten)) activeShortcut = previous;
+      } catch {
+        // The previous one was valid a moment ago; if it is gone now there is nothing better to do.
+      }
+    }
+    return failure;
+  };
+  const settingsView = (): DesktopSettings => ({
+    closeToTray: settings.closeToTray,
+    shortcut: settings.shortcut,
+    shortcutActive: activeShortcut !== null,
+    shortcutProblem,
+  });
+
+  // ---- the contract calls ----
+  const handlers: DesktopCallHandlers = {
+    'workspaces.getCurrent': async () => {
+      await ready;
+      return { workspaceId: currentWorkspace()?.id ?? null };
+    },
+    'workspaces.setCurrent': async ({ workspaceId }) => {
+      await ready;
+      await setCurrent(workspaceId, false);
+      return null;
+    },
+    'tray.updateCache': async (input) => {
+      await ready;
+      if (!workspaceList.some((w) => w.id === input.workspaceId)) {
+        throw new CallError({ kind: 'workspace-not-found', message: 'That workspace no longer exists.' });
+      }
+      await trayCache.put(input);
+      refreshTray();
+      return null;
+    },
+    'links.shortenPending': async () => {
+      await ready;
+      return queue.pending();
+    },
+    'links.shortenAccepted': async ({ requestId }) => {
+      await ready;
+      await queue.accept(requestId);
+      return null;
+    },
+    'notify.syncProblem': async (problem) => {
+      await ready;
+      const workspace = problem.workspaceId ? workspaceList.find((w) => w.id === problem.workspaceId) : undefined;
+      const where = workspace && workspaceList.length > 1 ? ` (${workspace.name})` : '';
+      deps.notify({
+        title: `${problem.title}${where}`,
+        body: problem.body,
+        onClick: () =>
+          problem.kind === 'key-refused' ? navigate('settings', problem.workspaceId) : navigate('pending', problem.workspaceId),
+      });
+      return null;
+    },
+    'desktop.getSettings': async () => {
+      await ready;
+      return settingsView();
+    },
+    'desktop.setSettings': async (input) => {
+      await ready;
+      if (input.shortcut !== undefined) {
+        const wanted = input.shortcut === '' ? null : input.shortcut;
+        const problem = applyShortcut(wanted);
+        if (problem) throw new CallError({ kind: 'invalid-input', field: 'shortcut', message: problem });
+        shortcutProblem = null;
+        await settings.update({ shortcut: wanted });
+        refreshTray();
+        refreshAppMenu();
+      }
+      if (input.closeToTray !== undefined) await settings.update({ closeToTray: input.closeToTray });
+      return settingsView();
+    },
+  };
+
+  // ---- lifecycle ----
+  const stop = (): Promise<void> =>
+    (stopped ??= (async () => {
+      flushSave?.();
+      if (activeShortcut) deps.shortcuts.unregister(activeShortcut);
+      activeShortcut = null;
+      tray?.destroy();
+      tray = null;
+      const running = sandbox?.running;
+      if (running) await running.close().catch((error: unknown) => deps.logError(`sandbox stop: ${String(error)}`));
+      await Promise.all(background);
+    })());
+
+  deps.app.on('second-instance', () => openApp());
+  deps.app.on('activate', () => openApp());
+  deps.app.on('window-all-closed', () => {
+    // macOS keeps the app in the dock; elsewhere a closed window (close-to-tray off) ends the app.
+    if (deps.platform !== 'darwin') deps.app.quit();
+  });
+  deps.app.on('before-quit', () => {
+    quitting = true;
+  });
+  deps.app.on('will-quit', (event) => {
+    if (stopped) return;
+    // Hold the exit until the sandbox has closed its database.
+    event.preventDefault();
+    void stop().finally(() => deps.app.quit());
+  });
+
+  const start = async (given: ShellServices): Promise<void> => {
+    try {
+      services = given;
+      await Promise.all([settings.load(), trayCache.load(), queue.load()]);
+      workspaceList = (await given.workspaces.list()).map(({ id, name, baseUrl }) => ({ id, name, baseUrl }));
+      loaded = true;
+      try {
+        tray = deps.createTray();
+        // macOS opens the tray menu on click; elsewhere a click on the icon brings up the window.
+        if (deps.platform !== 'darwin') tray.onClick(() => openApp());
+      } catch (error) {
+        tray = null;
+        deps.logError(`tray: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const problem = applyShortcut(settings.shortcut);
+      shortcutProblem = problem;
+      refreshTray();
+      refreshAppMenu();
+      started = true;
+      resolveReady();
+      if (problem) {
+        deps.notify({ title: 'Shortcut not available', body: `${problem} Linkdock's settings let you pick another.`, onClick: () => navigate('settings') });
+      }
+    } catch (error) {
+      rejectReady(error);
+      throw error;
+    }
+    try {
+      sandbox = await startEmbeddedSandbox({
+        userDataDir: deps.userDataDir,
+        workspaces: given.workspaces,
+        getKey: (id) => given.vault.getKey(id),
+        startSandbox: deps.startSandbox,
+        alreadyCreated: settings.sandboxCreated,
+        markCreated: () => settings.update({ sandboxCreated: true }),
+        ...(deps.sandboxDataFile ? { dataFile: deps.sandboxDataFile } : {}),
+      });
+      if (quitting) await stop();
+    } catch (error) {
+      deps.logError(`sandbox: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      deps.notify({ title: 'The sandbox did not start', body: `The demo workspace is unavailable this time: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    // The window last, so a first run opens on the sandbox workspace.
+    workspaceList = (await given.workspaces.list()).map(({ id, name, baseUrl }) => ({ id, name, baseUrl }));
+    refreshTray();
+    openApp();
+    await opening;
+  };
+
+  return {
+    handlers,
+    emit,
+    windowIds: () => {
+      const live = liveWindow();
+      return live ? [live.webContents.id] : [];
+    },
+    start,
+    stop,
+    shortenFromClipboard: shorten,
+    openApp,
+    get sandbox() {
+      return sandbox;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+// The embedded sandbox service: on first run (no workspace at all) main starts it on 127.0.0.1 with
+// demo data and adds a "Sandbox" workspace, so a fresh install shows a working app. Later runs start
+// it again for an existing sandbox workspace, on its last port when free so copied short URLs keep
+// working, else on a random port with the workspace's base URL updated.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { RunningSandbox, SandboxOptions } from '../sandbox/index.ts';
+
+/** What this module needs of the workspace service and vault (the real ones in the app). */
+export interface SandboxWorkspaces {
+  list(): Promise<{ id: string; baseUrl: string; sandbox: boolean }[]>;
+  add(
+    input: { name: string; baseUrl: string; apiKey: string; acceptWeakEncryption?: boolean },
+    options: { sandbox?: boolean },
+  ): Promise<{ id: string }>;
+  setBaseUrl(workspaceId: string, baseUrl: string): Promise<unknown>;
+  setKey(workspaceId: string, apiKey: string, acceptWeak: boolean): Promise<unknown>;
+}
+
+export interface EmbeddedSandboxDeps {
+  userDataDir: string;
+  workspaces: SandboxWorkspaces;
+  /** Reads a workspace's key from the vault (null when none is stored). */
+  getKey(workspaceId: string): Promise<string | null>;
+  startSandbox(options: SandboxOptions): Promise<RunningSandbox>;
+  /** Whether the first-run sandbox was already made once (deleting it is then respected). */
+  alreadyCreated: boolean;
+  markCreated(): Promise<void>;
+  /** Tests use ':memory:'; the app keeps sandbox.sqlite in the user data folder. */
+  dataFile?: string;
+  newKey?: () => string;
+}
+
+export interface EmbeddedSandbox {
+  workspaceId: string;
+  running: RunningSandbox;
+  /** How it started: made now, on its last port, or moved to a new one. */
+  outcome: 'created' | 'same-port' | 'moved';
+}
+
+export const SANDBOX_WORKSPACE_NAME = 'Sandbox';
+
+function sandboxKey(): string {
+  return `sbx_${randomBytes(24).toString('base64url')}`;
+}
+
+function portOf(baseUrl: string): number {
+  if (!URL.canParse(baseUrl)) return 0;
+  const url = new URL(baseUrl);
+  const port = Number(url.port);
+  return url.hostname === '127.0.0.1' && Number.isInteger(port) && port > 0 && port < 65536 ? port : 0;
+}
+
+/** Starts the sandbox when the app has (or should get) a sandbox workspace; null when it has none. */
+export async function startEmbeddedSandbox(deps: EmbeddedSandboxDeps): Promise<EmbeddedSandbox | null> {
+  const dataFile = deps.dataFile ?? path.join(deps.userDataDir, 'sandbox.sqlite');
+  const newKey = deps.newKey ?? sandboxKey;
+  const list = await deps.workspaces.list();
+  const existing = list.find((workspace) => workspace.sandbox);
+
+  if (!existing) {
+    if (list.length > 0 || deps.alreadyCreated) return null;
+    const apiKey = newKey();
+    const running = await deps.startSandbox({ host: '127.0.0.1', port: 0, keys: [apiKey], dataFile, demo: true });
+    try {
+      // A loopback-only demo key for data that lives on this machine anyway: storing it where the
+      // system only obfuscates keys (Linux basic_text) is acceptable without asking the user.
+      const workspace = await deps.workspaces.add(
+        { name: SANDBOX_WORKSPACE_NAME, baseUrl: running.url, apiKey, acceptWeakEncryption: true },
+        { sandbox: true },
+      );
+      await deps.markCreated();
+      return { workspaceId: workspace.id, running, outcome: 'created' };
+    } catch (error) {
+      await running.close();
+      throw error;
+    }
+  }
+
+  let apiKey = await deps.getKey(existing.id);
+  // Demo data only goes into a new account: a user who emptied the sandbox keeps it empty.
+  const demo = apiKey === null;
+  if (apiKey === null) {
+    // The key is gone (vault wiped): a new key is a new, empty sandbox account, refilled with demo data.
+    apiKey = newKey();
+    await deps.workspaces.setKey(existing.id, apiKey, true);
+  }
+  const lastPort = portOf(existing.baseUrl);
+  if (lastPort > 0) {
+    try {
+      const running = await deps.startSandbox({ host: '127.0.0.1', port: lastPort, keys: [apiKey], dataFile, demo });
+      return { workspaceId: existing.id, running, outcome: 'same-port' };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' && (error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
+    }
+  }
+  const running = await deps.startSandbox({ host: '127.0.0.1', port: 0, keys: [apiKey], dataFile, demo });
+  try {
+    await deps.workspaces.setBaseUrl(existing.id, running.url);
+  } catch (error) {
+    await running.close();
+    throw error;
+  }
+  return { workspaceId: existing.id, running, outcome: 'moved' };
+}
