@@ -1,0 +1,56 @@
+// What pull and push share: the workspace, its mirror, the (counting) contract, and the injected
+// clock, randomness, id source and request budget.
+import type { ContractApi } from '../contract/contract-client.ts';
+import type { CallName } from '../../src-preload/contract/index.ts';
+import type { RequestBudget } from './budget.ts';
+import type { MirrorDb } from './mirror/db.ts';
+import type { Clock, RandomSource, ResourceName } from './types.ts';
+
+export interface SyncContext {
+  workspaceId: string;
+  db: MirrorDb;
+  api: ContractApi;
+  clock: Clock;
+  random: RandomSource;
+  newId: () => string;
+  budget: RequestBudget;
+  /** Most list pages in flight at once (further limited by the budget). */
+  pageConcurrency: number;
+}
+
+/**
+ * Calls `<resource>.<verb>`; the contract's per-name typing cannot follow a computed name.
+ * Main's budget lets interactive calls (the outbox, a listing the user waits for) go first.
+ */
+export function callResource(
+  ctx: SyncContext,
+  resource: ResourceName,
+  verb: 'list' | 'get' | 'create' | 'update' | 'delete',
+  input: Record<string, unknown>,
+  priority: 'interactive' | 'background' = 'interactive',
+): Promise<unknown> {
+  const call = ctx.api.call as (name: CallName, input: unknown) => Promise<unknown>;
+  return call(`${resource}.${verb}` as CallName, { workspaceId: ctx.workspaceId, priority, ...input });
+}
+
+/** Client id → server id (null: not yet created) for the tables rows can reference. */
+export type ServerIdLookup = (resource: ResourceName, clientId: string) => number | null | undefined;
+
+/**
+ * Domains and handlers (what rows reference) are loaded whole; they are few. Links, which can be
+ * 100,000 rows, are loaded only for the given client ids (an outbox's rows).
+ */
+export async function loadServerIdLookup(db: MirrorDb, linkIds: readonly string[] = []): Promise<ServerIdLookup> {
+  const maps = {} as Record<ResourceName, Map<string, number | null>>;
+  for (const resource of ['domains', 'handlers'] as const) {
+    const map = new Map<string, number | null>();
+    await db[resource].each((row) => {
+      map.set(row.clientId, row.serverId);
+    });
+    maps[resource] = map;
+  }
+  maps.links = new Map();
+  const links = await db.links.bulkGet([...new Set(linkIds)]);
+  for (const row of links) if (row) maps.links.set(row.clientId, row.serverId);
+  return (resource, clientId) => maps[resource].get(clientId);
+}

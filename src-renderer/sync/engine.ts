@@ -1,0 +1,365 @@
+// Scheduling: sync on start, reconnect, window focus, on demand and on an interval; push soon after
+// an edit; wake for retries when their backoff ends; probe reachability with backoff while
+// offline. One cycle at a time per workspace across windows (the sender lock).
+import type { ContractApi } from '../contract/contract-client.ts';
+import { CallError, type RateLimitState, type SyncProblem } from '../../src-preload/contract/index.ts';
+import { BudgetExhaustedError, createRequestBudget, type RequestBudget } from './budget.ts';
+import type { SyncContext } from './context.ts';
+import { defaultLockManager, senderLockName } from './locks.ts';
+import { ROW_TABLES, type MirrorDb } from './mirror/db.ts';
+import { backoffDelay } from './outbox/backoff.ts';
+import { classify, describeError } from './outbox/classify.ts';
+import { pullResource } from './pull.ts';
+import { push, type PushResult, type StopReason } from './push.ts';
+import { countingApi, createRequestCounter, type RequestCounter, type RequestOutcome } from './request-counter.ts';
+import { createStatusStore, refreshOutboxStatus, type OpSummary, type StatusStore } from './status-store.ts';
+import { systemClock, systemRandom, type Clock, type LockManagerLike, type RandomSource } from './types.ts';
+
+export interface EngineOptions {
+  workspaceId: string;
+  db: MirrorDb;
+  api: ContractApi;
+  clock?: Clock;
+  random?: RandomSource;
+  newId?: () => string;
+  locks?: LockManagerLike;
+  /** Full sync period (default 5 min). */
+  intervalMs?: number;
+  /** Focus triggers a pull at most this often (default 60 s). */
+  focusMinGapMs?: number;
+  /** Delay between an edit and its push, so quick successive edits coalesce (default 300 ms). */
+  editDelayMs?: number;
+  pageConcurrency?: number;
+  budget?: RequestBudget;
+  /**
+   * Told once per new problem: an op that failed or needs a decision, or the key refused. The app
+   * passes it on as a native notification (`notify.syncProblem`) when it sees fit.
+   */
+  onProblem?: (problem: SyncProblem) => void;
+}
+
+export type CycleReason = 'start' | 'interval' | 'focus' | 'reconnect' | 'demand' | 'edit' | 'retry';
+
+export interface CycleResult {
+  ran: boolean;
+  push: PushResult | null;
+  pulled: boolean;
+  stoppedBy: StopReason | null;
+}
+
+export interface SyncEngine {
+  readonly store: StatusStore;
+  readonly ctx: SyncContext;
+  readonly counter: RequestCounter;
+  start(): Promise<void>;
+  stop(): void;
+  /** Push then pull now; resolves when done (waits for another window's cycle first). */
+  syncNow(): Promise<CycleResult>;
+  notifyEdit(): void;
+  notifyFocus(): void;
+  notifyOnline(): void;
+  /** Resolves when no cycle is running (for tests, the chaos suite and orderly shutdown). */
+  idle(): Promise<void>;
+  /** After a new key was stored: clear the pause and sync. */
+  resume(): Promise<CycleResult>;
+  refreshStatus(): Promise<void>;
+}
+
+const PAUSED_KEY = 'paused';
+
+export function createSyncEngine(options: EngineOptions): SyncEngine {
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? systemRandom;
+  const locks = options.locks ?? defaultLockManager();
+  const intervalMs = options.intervalMs ?? 300_000;
+  const focusMinGapMs = options.focusMinGapMs ?? 60_000;
+  const editDelayMs = options.editDelayMs ?? 300;
+  const store = createStatusStore(options.workspaceId);
+  const counter = createRequestCounter();
+  const budget = options.budget ?? createRequestBudget(clock);
+
+  const observe = (outcome: RequestOutcome) => {
+    store.setState({ requests: counter.snapshot() });
+    // A probe answers even when the service is unreachable; probe() reads its outcome itself.
+    if (outcome.kind === 'probe') return;
+    if (outcome.result === 'reached') {
+      if (store.getState().connection !== 'online') store.setState({ connection: 'online' });
+    } else {
+      goOffline(outcome.error?.message ?? 'The service cannot be reached.');
+    }
+    if (outcome.error?.kind === 'rate-limited' && outcome.error.data.resetAt !== undefined) {
+      store.setState({ blockedUntil: outcome.error.data.resetAt });
+      budget.update({ remaining: 0, resetAt: outcome.error.data.resetAt });
+    }
+  };
+  const api = countingApi(options.api, counter, observe);
+  const ctx: SyncContext = {
+    workspaceId: options.workspaceId, db: options.db, api, clock, random,
+    newId: options.newId ?? (() => crypto.randomUUID()), budget, pageConcurrency: options.pageConcurrency ?? 4,
+  };
+
+  let stopped = true;
+  let running: Promise<CycleResult> | null = null;
+  let rerun: CycleReason | null = null;
+  let lastFullSyncAt = Number.NEGATIVE_INFINITY;
+  /** When the last full cycle started, successful or not: the interval counts from here. */
+  let lastFullAttemptAt = clock.now();
+  let wakeTimer: unknown = null;
+  let editTimer: unknown = null;
+  let probeTimer: unknown = null;
+  let probeAttempt = 0;
+  let unsubscribe: (() => void) | null = null;
+
+  function setTimer(current: unknown, fn: () => void, ms: number): unknown {
+    if (current !== null) clock.clearTimeout(current);
+    return clock.setTimeout(fn, Math.max(0, ms));
+  }
+
+  function goOffline(message: string): void {
+    if (store.getState().connection !== 'offline') store.setState({ connection: 'offline', lastError: message });
+    if (!stopped && probeTimer === null) scheduleProbe();
+  }
+
+  function scheduleProbe(): void {
+    probeAttempt++;
+    probeTimer = setTimer(probeTimer, () => void probe(), backoffDelay(probeAttempt, random));
+  }
+
+  /** A cheap reachability check; on success the engine syncs (reconnect). */
+  async function probe(): Promise<void> {
+    probeTimer = null;
+    if (stopped) return;
+    try {
+      const test = await api.call('workspaces.testConnection', { workspaceId: options.workspaceId });
+      if (test.outcome === 'ok') {
+        probeAttempt = 0;
+        store.setState({ connection: 'online' });
+        void cycle('reconnect');
+        return;
+      }
+      if (test.outcome === 'bad-key') {
+        await pause(test.message);
+        return;
+      }
+    } catch {
+      // still unreachable
+    }
+    store.setState({ connection: 'offline' });
+    scheduleProbe();
+  }
+
+  async function pause(message: string): Promise<void> {
+    const paused = { message, at: clock.now() };
+    await options.db.syncState.put({ key: PAUSED_KEY, value: paused });
+    store.setState({ paused, lastError: message });
+    options.onProblem?.({ kind: 'key-refused', workspaceId: options.workspaceId, title: 'The service refused the API key', body: `${message} Syncing is paused until a new key is entered.`.slice(0, 1000) });
+  }
+
+  const reported = new Set<string>();
+  async function refreshStatus(): Promise<void> {
+    await refreshOutboxStatus(options.db, store);
+    store.setState({ requests: counter.snapshot() });
+    const { failures, conflicts } = store.getState();
+    for (const [kind, list] of [['failed', failures], ['conflict', conflicts]] as const) {
+      for (const op of list) {
+        const key = `${kind}:${op.opId}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
+        options.onProblem?.(describeProblem(options.workspaceId, kind, op));
+      }
+    }
+  }
+
+  /** Next wake-up: the interval, or sooner when an operation's backoff or the rate window ends. */
+  async function scheduleWake(): Promise<void> {
+    if (stopped || store.getState().paused) return;
+    const now = clock.now();
+    const nextFull = lastFullAttemptAt + intervalMs;
+    let at = nextFull;
+    // Only backoff ends matter: ops blocked by order or dependencies wake with what blocks them.
+    const waiting = await options.db.outbox.where('state').equals('pending').toArray();
+    for (const op of waiting) if (op.notBefore > now) at = Math.min(at, op.notBefore);
+    // Work held back by a spent rate-limit window goes when it reopens.
+    const blockedUntil = store.getState().blockedUntil;
+    if (blockedUntil !== null && blockedUntil > now && waiting.length > 0) at = Math.min(at, blockedUntil);
+    const reason: CycleReason = at < nextFull ? 'retry' : 'interval';
+    wakeTimer = setTimer(wakeTimer, () => void cycle(reason), at - now);
+  }
+
+  async function runCycle(reason: CycleReason): Promise<CycleResult> {
+    const result: CycleResult = { ran: false, push: null, pulled: false, stoppedBy: null };
+    const pausedEntry = await options.db.syncState.get(PAUSED_KEY);
+    if (pausedEntry) {
+      store.setState({ paused: pausedEntry.value as { message: string; at: number } });
+      return result;
+    }
+    const blockedUntil = store.getState().blockedUntil;
+    if (blockedUntil !== null && blockedUntil <= clock.now()) store.setState({ blockedUntil: null });
+    const wait = reason === 'demand' || reason === 'edit';
+    if (reason !== 'edit' && reason !== 'retry') lastFullAttemptAt = clock.now();
+    await locks.request(senderLockName(options.workspaceId), { ifAvailable: !wait }, async (lock) => {
+      if (!lock) return; // another window is syncing this workspace
+      result.ran = true;
+      store.setState({ syncing: true });
+      try {
+        result.push = await push(ctx);
+        await refreshStatus();
+        if (result.push.stoppedBy) {
+          result.stoppedBy = result.push.stoppedBy;
+          await handleStop(result.push.stoppedBy, result.push.stopError ?? '', result.push.resetAt);
+          return;
+        }
+        if (reason === 'edit' || reason === 'retry') return;
+        for (const resource of ROW_TABLES) {
+          if (result.push.pulled.includes(resource)) continue;
+          try {
+            await pullResource(ctx, resource, reason === 'demand' ? 'user' : 'background');
+          } catch (error) {
+            if (error instanceof BudgetExhaustedError) {
+              result.stoppedBy = 'rate-limited';
+              await handleStop('rate-limited', error.message, error.resetAt);
+              return;
+            }
+            const outcome = classify('update', 'read', error);
+            const message = describeError(error).message;
+            const stop: StopReason | null =
+              outcome.type === 'pause' ? 'paused' : outcome.type === 'retry' && outcome.offline ? 'offline' : outcome.type === 'retry' && outcome.resetAt !== undefined ? 'rate-limited' : null;
+            if (stop) {
+              result.stoppedBy = stop;
+              await handleStop(stop, message, error instanceof CallError ? (error.data.resetAt ?? null) : null);
+              return;
+            }
+            store.setState({ lastError: message });
+            return;
+          }
+        }
+        result.pulled = true;
+        lastFullSyncAt = clock.now();
+        // A listing may have settled creates of unknown outcome: send what became ready.
+        const again = await push(ctx);
+        if (again.stoppedBy) await handleStop(again.stoppedBy, again.stopError ?? '', again.resetAt);
+      } finally {
+        store.setState({ syncing: false });
+        await refreshStatus();
+      }
+    });
+    return result;
+  }
+
+  async function handleStop(reason: StopReason, message: string, resetAt: number | null): Promise<void> {
+    if (reason === 'paused') await pause(message || 'The service refused the API key. Enter a new key to continue.');
+    else if (reason === 'offline') goOffline(message);
+    else store.setState({ blockedUntil: resetAt ?? clock.now() + 60_000, lastError: message });
+  }
+
+  function cycle(reason: CycleReason): Promise<CycleResult> {
+    if (running) {
+      // One cycle at a time; a request made meanwhile runs once more afterwards.
+      if (rerun === null || reason === 'demand' || (rerun === 'edit' && reason !== 'retry')) rerun = reason;
+      return running;
+    }
+    running = (async () => {
+      let result: CycleResult;
+      try {
+        result = await runCycle(reason);
+      } catch (error) {
+        store.setState({ lastError: describeError(error).message });
+        result = { ran: false, push: null, pulled: false, stoppedBy: null };
+      }
+      // The next wake-up is part of the cycle, so `idle()` means "settled and scheduled".
+      if (rerun === null) await scheduleWake().catch(() => undefined);
+      return result;
+    })().finally(() => {
+      running = null;
+      const next = rerun;
+      rerun = null;
+      if (next && !stopped) void cycle(next);
+    });
+    return running;
+  }
+
+  return {
+    store,
+    ctx,
+    counter,
+    async start() {
+      stopped = false;
+      const offRate = options.api.on('rateLimit.changed', (state: RateLimitState) => {
+        if (state.workspaceId !== options.workspaceId) return;
+        budget.update(state);
+        store.setState({ rateLimit: { limit: state.limit, remaining: state.remaining, resetAt: state.resetAt } });
+      });
+      // The tray and the app menu ask for a sync through main.
+      const offRequested = options.api.on('sync.requested', (request) => {
+        if (request.workspaceId === options.workspaceId) void cycle('demand');
+      });
+      unsubscribe = () => {
+        offRate();
+        offRequested();
+      };
+      try {
+        const state = await options.api.call('rateLimit.get', { workspaceId: options.workspaceId });
+        budget.update(state);
+        store.setState({ rateLimit: { limit: state.limit, remaining: state.remaining, resetAt: state.resetAt } });
+      } catch {
+        // unknown window: the budget learns from the first answers
+      }
+      await refreshStatus();
+      void cycle('start');
+    },
+    stop() {
+      stopped = true;
+      unsubscribe?.();
+      for (const timer of [wakeTimer, editTimer, probeTimer]) if (timer !== null) clock.clearTimeout(timer);
+      wakeTimer = editTimer = probeTimer = null;
+    },
+    async syncNow() {
+      if (running) await running.catch(() => undefined);
+      return cycle('demand');
+    },
+    notifyEdit() {
+      void refreshStatus();
+      if (stopped) return;
+      editTimer = setTimer(editTimer, () => {
+        editTimer = null;
+        void cycle('edit');
+      }, editDelayMs);
+    },
+    notifyFocus() {
+      if (!stopped && clock.now() - lastFullSyncAt >= focusMinGapMs) void cycle('focus');
+    },
+    notifyOnline() {
+      if (stopped) return;
+      if (probeTimer !== null) clock.clearTimeout(probeTimer);
+      probeTimer = null;
+      probeAttempt = 0;
+      void probe();
+    },
+    async resume() {
+      await options.db.syncState.delete(PAUSED_KEY);
+      store.setState({ paused: null });
+      return cycle('demand');
+    },
+    async idle() {
+      while (running) await running.catch(() => undefined);
+    },
+    refreshStatus,
+  };
+}
+
+const NOUNS: Record<string, string> = { links: 'link', domains: 'domain', handlers: 'notification handler' };
+
+function describeProblem(workspaceId: string, kind: 'failed' | 'conflict', op: OpSummary): SyncProblem {
+  const noun = NOUNS[op.resource] ?? op.resource;
+  const action = op.kind === 'create' ? 'creating' : op.kind === 'update' ? 'changing' : 'deleting';
+  if (kind === 'failed') {
+    return { kind, workspaceId, title: `The service refused ${action} a ${noun}`, body: (op.error?.message ?? 'No reason was given.').slice(0, 1000) };
+  }
+  const body =
+    op.conflict?.type === 'deleted'
+      ? `The ${noun} was deleted on the service while you were changing it: recreate it or discard your change.`
+      : op.conflict?.type === 'ambiguous-create'
+        ? `Several ${noun}s on the service match one you created: choose which one is yours.`
+        : `The ${noun} was also changed on the service: choose which values to keep.`;
+  return { kind, workspaceId, title: `A ${noun} needs your decision`, body };
+}

@@ -1,0 +1,180 @@
+// The user's edits: each writes the mirror row and its outbox operation in ONE transaction, so a
+// crash or a full disk leaves either both or neither. Pending operations on a row coalesce.
+import type { Table } from 'dexie';
+import { generateAlias, type RandomBytes } from './alias.ts';
+import { EditError, QUOTA_MESSAGE } from './edit-errors.ts';
+import { isQuotaError, rowTable, type MirrorDb } from './mirror/db.ts';
+import { clientRefs, isWriteOnly, readView, rowView } from './mirror/fields.ts';
+import type { Fields, MirrorRow, OutboxOp } from './mirror/rows.ts';
+import { coalesce } from './outbox/coalesce.ts';
+import type { Clock, OpKind, ResourceName } from './types.ts';
+import { validateEdit } from './validate-input.ts';
+
+export interface EditContext {
+  db: MirrorDb;
+  clock: Clock;
+  newId: () => string;
+  randomBytes?: RandomBytes;
+  /** Told after every committed edit (the engine schedules a push). */
+  onChange?: () => void;
+}
+
+/** Runs a read-write transaction over a row table and the outbox; storage failures become EditErrors. */
+export async function inEditTransaction<T>(db: MirrorDb, tables: Table[], body: () => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction('rw', tables, body);
+  } catch (error) {
+    if (error instanceof EditError) throw error;
+    if (isQuotaError(error)) throw new EditError('quota', QUOTA_MESSAGE);
+    throw new EditError('storage', `The change could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Pending changes and deleted flag as the row's remaining operations describe them. */
+export function localFromOps(ops: readonly OutboxOp[]): { local: Fields; deletedLocally: boolean } {
+  const local: Fields = {};
+  let deletedLocally = false;
+  for (const op of [...ops].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+    if (op.kind === 'delete') deletedLocally = true;
+    else Object.assign(local, op.fields);
+  }
+  return { local, deletedLocally };
+}
+
+export async function opsOfRow(db: MirrorDb, rowId: string): Promise<OutboxOp[]> {
+  const ops = await db.outbox.where('rowId').equals(rowId).toArray();
+  return ops.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+}
+
+/** Recomputes a row's pending view from its operations (after one was added, sent or dropped). */
+export async function refreshRowLocal(db: MirrorDb, resource: ResourceName, rowId: string): Promise<void> {
+  const row = await rowTable(db, resource).get(rowId);
+  if (!row) return;
+  const { local, deletedLocally } = localFromOps(await opsOfRow(db, rowId));
+  await rowTable(db, resource).put({ ...row, local, deletedLocally });
+}
+
+function newOp(ctx: EditContext, resource: ResourceName, rowId: string, kind: OpKind, fields: Fields, base: Fields): OutboxOp {
+  const now = ctx.clock.now();
+  return {
+    opId: ctx.newId(), resource, rowId, kind, fields, base, state: 'pending', rev: 0, attempts: 0,
+    notBefore: 0, error: null, conflict: null, createdAt: now, sentAt: null,
+  };
+}
+
+async function checkRefs(db: MirrorDb, resource: ResourceName, fields: Fields): Promise<void> {
+  for (const ref of clientRefs(resource, fields)) {
+    const target = await rowTable(db, ref.resource).get(ref.clientId);
+    if (!target || target.deletedLocally) {
+      throw new EditError('invalid-input', `The ${ref.resource === 'domains' ? 'domain' : 'notification handler'} this refers to does not exist (any more).`);
+    }
+  }
+}
+
+/**
+ * `once`, when given, makes the create idempotent: the first create under that key wins and a
+ * repeat returns the same row (checked and recorded in the same transaction).
+ */
+export async function createRow(ctx: EditContext, resource: ResourceName, input: Fields, once?: string): Promise<string> {
+  let fields: Fields = { ...input };
+  if (resource === 'links') {
+    if (fields.is_bulk) throw new EditError('rejected', 'Bulk creation needs a connection; it is not queued offline.');
+    delete fields.is_bulk;
+    if (typeof fields.url !== 'string' || fields.url.trim() === '') fields.url = generateAlias(ctx.randomBytes);
+  }
+  fields = validateEdit(resource, 'create', fields);
+  let clientId = ctx.newId();
+  const table = rowTable(ctx.db, resource);
+  const created = await inEditTransaction(ctx.db, [table, ctx.db.outbox, ctx.db.domains, ctx.db.handlers, ctx.db.syncState], async () => {
+    if (once !== undefined) {
+      const earlier = await ctx.db.syncState.get(`once:${once}`);
+      if (earlier) {
+        clientId = earlier.value as string;
+        return false;
+      }
+      await ctx.db.syncState.put({ key: `once:${once}`, value: clientId });
+    }
+    await checkRefs(ctx.db, resource, fields);
+    const row: MirrorRow = {
+      clientId, serverId: null, base: null, baseIsProvisional: false, local: fields, writeOnly: {},
+      deletedLocally: false, missingCount: 0, updatedAt: ctx.clock.now(),
+    };
+    await table.add(row);
+    await ctx.db.outbox.add(newOp(ctx, resource, clientId, 'create', fields, {}));
+    return true;
+  });
+  if (created) ctx.onChange?.();
+  return clientId;
+}
+
+/** Link fields that the service reads only together with another one. */
+function companions(resource: ResourceName, patch: Fields, view: Fields): Fields {
+  const extra: Fields = {};
+  if (resource !== 'links') return extra;
+  if ((patch.start_date !== undefined || patch.end_date !== undefined) && patch.schedule === undefined) extra.schedule = view.schedule ?? true;
+  if (patch.targeting !== undefined && patch.targeting_type === undefined && view.targeting_type !== undefined) extra.targeting_type = view.targeting_type;
+  return extra;
+}
+
+export async function updateRow(ctx: EditContext, resource: ResourceName, clientId: string, input: Fields): Promise<void> {
+  const patch: Fields = { ...input };
+  // An empty alias on update means "keep the alias".
+  if (resource === 'links' && patch.url === '') delete patch.url;
+  const table = rowTable(ctx.db, resource);
+  await inEditTransaction(ctx.db, [table, ctx.db.outbox, ctx.db.domains, ctx.db.handlers], async () => {
+    const row = await table.get(clientId);
+    if (!row) throw new EditError('not-found', 'This item no longer exists.');
+    const view = rowView(resource, row);
+    const fields = validateEdit(resource, 'update', { ...companions(resource, patch, view), ...patch });
+    if (Object.keys(fields).length === 0) return;
+    await checkRefs(ctx.db, resource, fields);
+    const remote = row.base ? readView(resource, row.base) : {};
+    const base: Fields = {};
+    for (const field of Object.keys(fields)) {
+      if (!isWriteOnly(resource, field, row.base) && Object.hasOwn(remote, field)) base[field] = remote[field];
+    }
+    await applyEdit(ctx, resource, row, 'update', fields, base);
+  });
+  ctx.onChange?.();
+}
+
+export async function deleteRow(ctx: EditContext, resource: ResourceName, clientId: string): Promise<void> {
+  const table = rowTable(ctx.db, resource);
+  await inEditTransaction(ctx.db, [table, ctx.db.outbox], async () => {
+    const row = await table.get(clientId);
+    if (!row) throw new EditError('not-found', 'This item no longer exists.');
+    await applyEdit(ctx, resource, row, 'delete', {}, {});
+  });
+  ctx.onChange?.();
+}
+
+/** Inside a transaction: coalesce the edit with the row's last operation and store both. */
+async function applyEdit(ctx: EditContext, resource: ResourceName, row: MirrorRow, kind: OpKind, fields: Fields, base: Fields): Promise<void> {
+  const ops = await opsOfRow(ctx.db, row.clientId);
+  const last = ops.at(-1);
+  const decision = coalesce(last, { kind, fields, base });
+  const table = rowTable(ctx.db, resource);
+  switch (decision.type) {
+    case 'reject':
+      throw new EditError('rejected', decision.reason);
+    case 'cancel':
+      // Create then delete before anything left: the row never existed for the service.
+      await ctx.db.outbox.delete(last!.seq!);
+      if (ops.length === 1 && row.serverId === null) {
+        await table.delete(row.clientId);
+        return;
+      }
+      break;
+    case 'replace':
+      await ctx.db.outbox.put({
+        ...last!, kind: decision.kind, fields: decision.fields, base: decision.base, state: 'pending',
+        rev: last!.rev + 1, error: null, conflict: null, attempts: 0, notBefore: 0,
+      });
+      break;
+    case 'append':
+      await ctx.db.outbox.add(newOp(ctx, resource, row.clientId, kind, fields, base));
+      break;
+  }
+  const { local, deletedLocally } = localFromOps(await opsOfRow(ctx.db, row.clientId));
+  await table.put({ ...row, local, deletedLocally, updatedAt: ctx.clock.now() });
+}

@@ -1,0 +1,61 @@
+// Three-way merge of a pending update against the row as the service has it now. `base` is the
+// server's value of each changed field when the user first changed it; write-only fields cannot
+// be compared (the service does not show them) and are sent as the user set them.
+import { sameValue } from '../mirror/fields.ts';
+import type { FieldConflict, Fields } from '../mirror/rows.ts';
+
+export type RowSide = 'unchanged' | 'changed' | 'deleted';
+
+export type MergeDecision =
+  /** Send these fields (local-only changes and write-only fields). */
+  | { type: 'send'; fields: Fields }
+  /** Nothing left to send: remote already has it, or only remote changed. */
+  | { type: 'nothing' }
+  | { type: 'conflict'; fields: FieldConflict[] }
+  /** Deleted on the server, changed locally: the user recreates or discards. */
+  | { type: 'deleted-conflict' }
+  /** Deleted locally: delete on the server (a delete carries no fields to merge). */
+  | { type: 'delete' }
+  /** Gone on both sides, or gone remotely with nothing pending: drop the row. */
+  | { type: 'gone' };
+
+export interface MergeInput {
+  /** Local side: the pending patch (server-id space), or 'deleted'. */
+  local: Fields | 'deleted';
+  base: Fields;
+  /** Readable view of the row as the service has it now; null when it answered 404. */
+  remote: Fields | null;
+  /** Values this client itself may already have written per field (earlier attempts). */
+  ours?: Record<string, unknown[]>;
+}
+
+export function mergeRow({ local, base, remote, ours = {} }: MergeInput): MergeDecision {
+  if (local === 'deleted') return remote === null ? { type: 'gone' } : { type: 'delete' };
+  if (remote === null) return Object.keys(local).length === 0 ? { type: 'gone' } : { type: 'deleted-conflict' };
+  const send: Fields = {};
+  const conflicts: FieldConflict[] = [];
+  for (const [field, mine] of Object.entries(local)) {
+    if (mine === undefined) continue;
+    if (!Object.hasOwn(remote, field)) {
+      send[field] = mine; // write-only: nothing to compare with
+      continue;
+    }
+    const theirs = remote[field];
+    const before = Object.hasOwn(base, field) ? base[field] : theirs;
+    const localChanged = !sameValue(mine, before);
+    // Our own earlier write that may have landed is not a remote change.
+    const remoteChanged = !sameValue(theirs, before) && !(ours[field] ?? []).some((value) => sameValue(value, theirs));
+    if (!localChanged) continue; // unchanged locally: keep theirs
+    if (!remoteChanged) send[field] = mine;
+    else if (!sameValue(mine, theirs)) conflicts.push({ field, base: before, mine, theirs });
+    // both changed to the same value: already there
+  }
+  if (conflicts.length > 0) return { type: 'conflict', fields: conflicts };
+  return Object.keys(send).length > 0 ? { type: 'send', fields: send } : { type: 'nothing' };
+}
+
+/** Classifies one side of one field, for callers that show the merge state. */
+export function sideOf(before: unknown, now: unknown, deleted: boolean): RowSide {
+  if (deleted) return 'deleted';
+  return sameValue(before, now) ? 'unchanged' : 'changed';
+}

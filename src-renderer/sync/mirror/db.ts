@@ -1,0 +1,100 @@
+// The mirror: one Dexie database per workspace. Each schema version is kept with its upgrade so
+// a mirror written by an older build opens without losing rows or pending operations.
+import { Dexie, type Table } from 'dexie';
+import type { ClickSample, MirrorRow, OtherLinkRow, OutboxOp, SyncStateEntry } from './rows.ts';
+import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
+import type { ResourceName } from '../types.ts';
+
+export type MirrorDb = Dexie & {
+  links: Table<MirrorRow<Link>, string>;
+  domains: Table<MirrorRow<Domain>, string>;
+  handlers: Table<MirrorRow<Handler>, string>;
+  outbox: Table<OutboxOp, number>;
+  otherLinks: Table<OtherLinkRow, number>;
+  clickSamples: Table<ClickSample, [string, number]>;
+  syncState: Table<SyncStateEntry, string>;
+};
+
+/** Dexie's constructor options: tests pass fake-indexeddb's IDBFactory and IDBKeyRange here. */
+export type DexieDependencies = { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange };
+
+export function mirrorDbName(workspaceId: string): string {
+  return `linkdock-mirror-${workspaceId}`;
+}
+
+const ROW_STORE = 'clientId, serverId';
+
+/** Version 1: the first layout. Kept so that older mirrors upgrade through version 2. */
+export const SCHEMA_V1 = {
+  links: ROW_STORE,
+  domains: ROW_STORE,
+  handlers: ROW_STORE,
+  outbox: '++seq, &opId, rowId, state',
+  clickSamples: '[clientId+at], serverId',
+  syncState: 'key',
+};
+
+/**
+ * Version 2: non-link rows kept apart, the outbox indexed by resource and state, and rows given
+ * the fields version 1 lacked (provisional base flag, write-only memory, miss counter).
+ */
+export const SCHEMA_V2 = {
+  ...SCHEMA_V1,
+  outbox: '++seq, &opId, rowId, state, [resource+state]',
+  otherLinks: 'id',
+};
+
+export function openMirrorDb(workspaceId: string, deps: DexieDependencies = {}): MirrorDb {
+  const db = new Dexie(mirrorDbName(workspaceId), deps) as MirrorDb;
+  db.version(1).stores(SCHEMA_V1);
+  db.version(2)
+    .stores(SCHEMA_V2)
+    .upgrade(async (tx) => {
+      for (const table of ['links', 'domains', 'handlers'] as const) {
+        await tx
+          .table(table)
+          .toCollection()
+          .modify((row: Partial<MirrorRow>) => {
+            row.baseIsProvisional ??= false;
+            row.writeOnly ??= {};
+            row.missingCount ??= 0;
+            row.deletedLocally ??= false;
+            row.local ??= {};
+          });
+      }
+      await tx
+        .table('outbox')
+        .toCollection()
+        .modify((op: Partial<OutboxOp>) => {
+          op.rev ??= 0;
+          op.base ??= {};
+          op.conflict ??= null;
+        });
+    });
+  return db;
+}
+
+export function rowTable(db: MirrorDb, resource: ResourceName): Table<MirrorRow, string> {
+  return db[resource] as unknown as Table<MirrorRow, string>;
+}
+
+export const ROW_TABLES = ['links', 'domains', 'handlers'] as const satisfies readonly ResourceName[];
+
+/** True for the browser's "storage is full" failure, however Dexie wraps it. */
+export function isQuotaError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const name = (e as { name?: unknown }).name;
+    if (name === 'QuotaExceededError' || name === 'QuotaExceeded') return true;
+    e = (e as { inner?: unknown; cause?: unknown }).inner ?? (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Asks the browser to keep the mirror under storage pressure; a refusal is not an error. */
+export async function requestPersistence(storage: { persist(): Promise<boolean> } | undefined): Promise<boolean> {
+  try {
+    return storage ? await storage.persist() : false;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,95 @@
+// Row and operation types stored in the mirror. A row keeps the server's last-seen copy (`base`)
+// apart from the user's pending changes (`local`); screens show base + remembered write-only
+// values + pending changes (see `rowView` in fields.ts).
+import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
+import type { OpKind, OpState, ResourceName } from '../types.ts';
+
+export type ServerRow = Link | Domain | Handler;
+export interface ServerRowOf {
+  links: Link;
+  domains: Domain;
+  handlers: Handler;
+}
+
+/** Field values in the service's input naming; references (domain_id, email_reports) hold Refs. */
+export type Fields = Record<string, unknown>;
+
+export interface MirrorRow<S extends ServerRow = ServerRow> {
+  clientId: string;
+  /** Null until the service confirmed a create; indexed (IndexedDB leaves null out of the index). */
+  serverId: number | null;
+  /** The server's last-seen copy; synthesized from the create input until a pull replaces it. */
+  base: S | null;
+  baseIsProvisional: boolean;
+  /** Pending changes: the fields of this row's outbox operations, oldest first. */
+  local: Fields;
+  /** Write-only fields (absent from the read shape) as last confirmed by the service. */
+  writeOnly: Fields;
+  deletedLocally: boolean;
+  /** Complete listings in a row that did not contain this row. */
+  missingCount: number;
+  updatedAt: number;
+}
+
+export type FieldConflict = { field: string; base: unknown; mine: unknown; theirs: unknown };
+
+export type ConflictInfo =
+  | { type: 'fields'; fields: FieldConflict[] }
+  /** The row was deleted on the server while it had local edits: recreate or discard. */
+  | { type: 'deleted' }
+  /** A create of unknown outcome matches several server rows: the user picks one or creates anew. */
+  | { type: 'ambiguous-create'; candidates: number[] };
+
+export interface OpError {
+  kind: string;
+  message: string;
+  status?: number;
+  field?: string;
+}
+
+export interface OutboxOp {
+  /** Auto-increment: the global order edits were made in. */
+  seq?: number;
+  opId: string;
+  resource: ResourceName;
+  rowId: string;
+  kind: OpKind;
+  /** Create: the whole input; update: changed fields; delete: empty. Refs stay client-side. */
+  fields: Fields;
+  /** Update: the readable server values of the changed fields when the user first changed them. */
+  base: Fields;
+  state: OpState;
+  /**
+   * Update: values of earlier attempts that may have been applied (timeout, 5xx, crash), per
+   * field. Finding one of them on the service is not someone else's change.
+   */
+  sent?: Record<string, unknown[]>;
+  /** Bumped whenever fields change, so a sender notices an edit made while it was reading. */
+  rev: number;
+  attempts: number;
+  notBefore: number;
+  error: OpError | null;
+  conflict: ConflictInfo | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+/** Links whose `type` is not `link`: other products' rows, kept apart and read-only. */
+export interface OtherLinkRow {
+  id: number;
+  row: Link;
+  seenAt: number;
+}
+
+export interface ClickSample {
+  clientId: string;
+  serverId: number;
+  /** Epoch ms of the pull that saw this count. */
+  at: number;
+  clicks: number;
+}
+
+export interface SyncStateEntry {
+  key: string;
+  value: unknown;
+}

@@ -1,0 +1,64 @@
+// What a failed request means for its operation (DESIGN.md "Failure classes").
+import { CallError } from '../../../src-preload/contract/index.ts';
+import type { OpKind } from '../types.ts';
+import type { OpError } from '../mirror/rows.ts';
+
+export type Phase = 'read' | 'write';
+
+export type Outcome =
+  /** Transient: try again after backoff (and not before resetAt). */
+  | { type: 'retry'; resetAt?: number; offline: boolean }
+  /** Permanent: shown with the service's message; dependants wait. */
+  | { type: 'failed' }
+  /** The create may have been applied: reconcile before anything is resent. */
+  | { type: 'unknown' }
+  /** The key was refused (or there is none): stop the whole workspace until a new key. */
+  | { type: 'pause' }
+  /** The row is gone on the server while it has local edits. */
+  | { type: 'conflict-deleted' }
+  /** Counts as success (404 on delete). */
+  | { type: 'done' };
+
+const PAUSE_KINDS = new Set(['unauthorized', 'no-key', 'workspace-not-found', 'vault', 'weak-encryption']);
+
+export function classify(kind: OpKind, phase: Phase, error: unknown): Outcome {
+  const createWrite = kind === 'create' && phase === 'write';
+  if (!(error instanceof CallError)) {
+    // A bug or a broken transport: nothing says the request did not reach the service.
+    return createWrite ? { type: 'unknown' } : { type: 'failed' };
+  }
+  const maybeApplied = error.data.maybeApplied === true;
+  switch (error.kind) {
+    case 'rate-limited':
+      return { type: 'retry', resetAt: error.data.resetAt, offline: false };
+    case 'offline':
+      return createWrite && maybeApplied ? { type: 'unknown' } : { type: 'retry', offline: true };
+    case 'cancelled':
+      return createWrite && maybeApplied ? { type: 'unknown' } : { type: 'retry', offline: false };
+    case 'timeout':
+      // No answer in time: for a create the request may have been applied.
+      return createWrite && error.data.maybeApplied !== false ? { type: 'unknown' } : { type: 'retry', offline: true };
+    case 'server':
+    case 'bad-response':
+      return createWrite && error.data.maybeApplied !== false ? { type: 'unknown' } : { type: 'retry', offline: false };
+    case 'not-found':
+      if (kind === 'delete') return { type: 'done' };
+      if (kind === 'update' && phase === 'read') return { type: 'conflict-deleted' };
+      return { type: 'failed' };
+    default:
+      if (PAUSE_KINDS.has(error.kind)) return { type: 'pause' };
+      // validation, invalid-input, forbidden, internal
+      return { type: 'failed' };
+  }
+}
+
+export function describeError(error: unknown): OpError {
+  if (error instanceof CallError) {
+    const out: OpError = { kind: error.kind, message: error.message };
+    if (error.data.status !== undefined) out.status = error.data.status;
+    if (error.data.field !== undefined) out.field = error.data.field;
+    else if (error.data.issues?.[0]) out.field = error.data.issues[0].path;
+    return out;
+  }
+  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+}

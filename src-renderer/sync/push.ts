@@ -1,0 +1,354 @@
+// Push: sends the outbox in order, one operation at a time. `sending` is recorded before a
+// request leaves; a create whose outcome is unknown is reconciled against a listing and never
+// resent blindly; updates read before they write and merge three-way against the edit's base.
+import type { Created } from '../../src-preload/contract/index.ts';
+import { callResource, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
+import { refreshRowLocal } from './local-edits.ts';
+import { ROW_TABLES, rowTable } from './mirror/db.ts';
+import { applyToRead, provisionalRead, readView, sameValue, toServerFields } from './mirror/fields.ts';
+import type { Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
+import { mergeRow } from './merge/three-way.ts';
+import { nextAttemptAt } from './outbox/backoff.ts';
+import { classify, describeError, type Phase } from './outbox/classify.ts';
+import { planReady } from './outbox/ordering.ts';
+import { deleteClickSamples, PAGE_SIZE, pullResource, rememberWriteOnly } from './pull.ts';
+import type { ResourceName } from './types.ts';
+
+export type StopReason = 'offline' | 'rate-limited' | 'paused';
+
+export interface PushResult {
+  /** Operations the service confirmed (or that needed no request). */
+  completed: number;
+  stoppedBy: StopReason | null;
+  resetAt: number | null;
+  /** The error that paused the workspace or took it offline. */
+  stopError: string | null;
+  /** Resources listed during this push (reconciliation or a cheaper-than-K-reads refresh). */
+  pulled: ResourceName[];
+}
+
+/** Requests of the push are user work: they may use the reserve, but never a spent window. */
+function budgetStop(ctx: SyncContext): StepResult | null {
+  if (ctx.budget.tryTake('user')) return null;
+  return { type: 'stop', reason: 'rate-limited', resetAt: ctx.budget.window().resetAt, message: 'The rate-limit window is spent.' };
+}
+
+type StepResult = { type: 'continue'; completed: boolean } | { type: 'stop'; reason: StopReason; resetAt: number | null; message: string };
+
+const allTables = (ctx: SyncContext) => [...ROW_TABLES.map((r) => rowTable(ctx.db, r)), ctx.db.outbox, ctx.db.clickSamples];
+
+/**
+ * An op left in `sending` can only belong to a sender that died: callers hold the sender lock.
+ * A create may have reached the service (unknown); updates re-read and deletes treat 404 as done,
+ * so those are safe to send again.
+ */
+export async function recoverOrphanedSends(ctx: SyncContext): Promise<number> {
+  return ctx.db.transaction('rw', ctx.db.outbox, async () => {
+    const sending = await ctx.db.outbox.where('state').equals('sending').toArray();
+    for (const op of sending) {
+      await ctx.db.outbox.put({
+        ...op,
+        state: op.kind === 'create' ? 'unknown' : 'pending',
+        error: { kind: 'interrupted', message: 'The app stopped while this change was being sent.' },
+      });
+    }
+    return sending.length;
+  });
+}
+
+export async function push(ctx: SyncContext, options: { maxOps?: number } = {}): Promise<PushResult> {
+  const result: PushResult = { completed: 0, stoppedBy: null, resetAt: null, stopError: null, pulled: [] };
+  const fresh = new Set<ResourceName>();
+  const stop = (step: Extract<StepResult, { type: 'stop' }>) => {
+    result.stoppedBy = step.reason;
+    result.resetAt = step.resetAt;
+    result.stopError = step.message;
+    return result;
+  };
+  const listFresh = async (resource: ResourceName): Promise<StepResult> => {
+    try {
+      await pullResource(ctx, resource, 'user');
+      fresh.add(resource);
+      result.pulled.push(resource);
+      return { type: 'continue', completed: false };
+    } catch (error) {
+      const outcome = classify('update', 'read', error);
+      if (outcome.type === 'pause') return { type: 'stop', reason: 'paused', resetAt: null, message: describeError(error).message };
+      if (outcome.type === 'retry' && outcome.offline) return { type: 'stop', reason: 'offline', resetAt: null, message: describeError(error).message };
+      if (outcome.type === 'retry' && outcome.resetAt !== undefined) return { type: 'stop', reason: 'rate-limited', resetAt: outcome.resetAt, message: describeError(error).message };
+      // Anything else (a listing that kept changing, a 5xx): updates read one by one instead,
+      // creates of unknown outcome stay unknown until a later listing.
+      return { type: 'continue', completed: false };
+    }
+  };
+
+  await recoverOrphanedSends(ctx);
+  // Creates of unknown outcome: one listing of their resource decides adopt / resend / ask.
+  const unknown = await ctx.db.outbox.where('state').equals('unknown').toArray();
+  for (const resource of new Set(unknown.filter((op) => op.kind === 'create').map((op) => op.resource))) {
+    const step = await listFresh(resource);
+    if (step.type === 'stop') return stop(step);
+  }
+
+  let economyChecked = false;
+  // Guards against an op that keeps coming back ready without progress (edited while sending).
+  const tries = new Map<string, number>();
+  for (let steps = 0; steps < (options.maxOps ?? 10_000); steps++) {
+    const ops = await ctx.db.outbox.toArray();
+    const lookup = await loadServerIdLookup(ctx.db, ops.filter((op) => op.resource === 'links').map((op) => op.rowId));
+    const plan = planReady(ops, lookup, ctx.clock.now());
+    for (const { op, missing } of plan.orphaned) {
+      await ctx.db.outbox.update(op.seq!, {
+        state: 'failed',
+        error: { kind: 'dependency', message: `The ${missing.resource === 'domains' ? 'domain' : 'notification handler'} this change uses was removed.` },
+      });
+    }
+    if (!economyChecked) {
+      // Pushing K updates costs K writes plus min(K reads, one fresh listing).
+      economyChecked = true;
+      for (const resource of ROW_TABLES) {
+        const k = plan.ready.filter((op) => op.kind === 'update' && op.resource === resource).length;
+        if (k === 0) continue;
+        const pages = Math.max(1, Math.ceil((await rowTable(ctx.db, resource).count()) / PAGE_SIZE));
+        if (k > pages) {
+          const step = await listFresh(resource);
+          if (step.type === 'stop') return stop(step);
+        }
+      }
+      continue; // re-plan: the listings may have changed what is ready
+    }
+    const op = plan.ready.find((candidate) => (tries.get(candidate.opId) ?? 0) < 5);
+    if (!op) break;
+    tries.set(op.opId, (tries.get(op.opId) ?? 0) + 1);
+    const step = await sendOp(ctx, op, lookup, fresh.has(op.resource));
+    if (step.type === 'stop') return stop(step);
+    if (step.completed) result.completed++;
+  }
+  return result;
+}
+
+/**
+ * Marks the op `sending` only if nobody changed it since it was planned. For an update it also
+ * records the values going out: if the outcome stays unknown, a later read that shows them is
+ * recognised as this client's own write, not as someone else's change.
+ */
+async function markSending(ctx: SyncContext, op: OutboxOp, input?: Fields): Promise<boolean> {
+  return ctx.db.transaction('rw', ctx.db.outbox, async () => {
+    const current = await ctx.db.outbox.get(op.seq!);
+    if (!current || current.state !== 'pending' || current.rev !== op.rev) return false;
+    const sent = { ...current.sent };
+    for (const [field, value] of Object.entries(input ?? {})) {
+      const earlier = sent[field] ?? [];
+      if (!earlier.some((item) => sameValue(item, value))) sent[field] = [...earlier, value];
+    }
+    await ctx.db.outbox.put({ ...current, state: 'sending', sentAt: ctx.clock.now(), ...(input ? { sent } : {}) });
+    return true;
+  });
+}
+
+async function sendOp(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup, fresh: boolean): Promise<StepResult> {
+  switch (op.kind) {
+    case 'create':
+      return sendCreate(ctx, op, lookup);
+    case 'update':
+      return sendUpdate(ctx, op, lookup, fresh);
+    case 'delete':
+      return sendDelete(ctx, op, lookup);
+  }
+}
+
+async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup): Promise<StepResult> {
+  const input = toServerFields(op.resource, op.fields, lookup);
+  const spent = budgetStop(ctx);
+  if (spent) return spent;
+  if (!(await markSending(ctx, op))) return { type: 'continue', completed: false };
+  let created: Created;
+  try {
+    created = (await callResource(ctx, op.resource, 'create', { input })) as Created;
+  } catch (error) {
+    return failure(ctx, op, 'write', error);
+  }
+  const serverId = 'id' in created ? created.id : created.ids[0]!;
+  const table = rowTable(ctx.db, op.resource);
+  await ctx.db.transaction('rw', allTables(ctx), async () => {
+    const row = await table.get(op.rowId);
+    await ctx.db.outbox.delete(op.seq!);
+    if (!row) return;
+    // A listing cannot have added this server row meanwhile (pull and push share the sender
+    // lock), but an adopted duplicate without pending work is dropped all the same.
+    for (const duplicate of await table.where('serverId').equals(serverId).toArray()) {
+      if (duplicate.clientId !== row.clientId && duplicate.local && Object.keys(duplicate.local).length === 0) await table.delete(duplicate.clientId);
+    }
+    const base = provisionalRead(op.resource, serverId, input, ctx.clock.now());
+    await table.put({ ...row, serverId, base, baseIsProvisional: true, missingCount: 0, writeOnly: rememberWriteOnly(op.resource, row.writeOnly, op.fields, base) });
+    await refreshRowLocal(ctx.db, op.resource, row.clientId);
+  });
+  return { type: 'continue', completed: true };
+}
+
+async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup, fresh: boolean): Promise<StepResult> {
+  const table = rowTable(ctx.db, op.resource);
+  const row = await table.get(op.rowId);
+  if (!row || row.serverId === null) return { type: 'continue', completed: false };
+  const serverId = row.serverId;
+  let remote: ServerRow | null;
+  if (fresh && row.base && !row.baseIsProvisional && row.missingCount === 0) {
+    remote = row.base; // listed moments ago in this push
+  } else {
+    const spent = budgetStop(ctx);
+    if (spent) return spent;
+    try {
+      remote = (await callResource(ctx, op.resource, 'get', { id: serverId })) as ServerRow;
+    } catch (error) {
+      const outcome = classify('update', 'read', error);
+      if (outcome.type !== 'conflict-deleted') return failure(ctx, op, 'read', error);
+      remote = null;
+    }
+  }
+  const patch = toServerFields(op.resource, op.fields, lookup);
+  const decision = mergeRow({ local: patch, base: op.base, remote: remote ? readView(op.resource, remote) : null, ours: op.sent });
+
+  if (decision.type === 'send') {
+    const input: Fields = { ...decision.fields };
+    // The contract requires email_reports on every link update (some releases fail without it)
+    // and the read shape never shows them: send the remembered ids, or none when Linkdock never
+    // learnt them (see the report: a pulled link's reports set elsewhere cannot be preserved).
+    const sentRefs: Fields = { ...op.fields };
+    if (op.resource === 'links' && input.email_reports === undefined) {
+      const remembered = Array.isArray(row.writeOnly.email_reports) ? row.writeOnly.email_reports : [];
+      input.email_reports = toServerFields('links', { email_reports: remembered }, lookup).email_reports;
+      sentRefs.email_reports = remembered;
+    }
+    const spent = budgetStop(ctx);
+    if (spent) return spent;
+    if (!(await markSending(ctx, op, input))) return { type: 'continue', completed: false };
+    try {
+      await callResource(ctx, op.resource, 'update', { id: serverId, input });
+    } catch (error) {
+      return failure(ctx, op, 'write', error, remote);
+    }
+    await ctx.db.transaction('rw', allTables(ctx), async () => {
+      const current = await table.get(op.rowId);
+      await ctx.db.outbox.delete(op.seq!);
+      if (!current) return;
+      const base = applyToRead(op.resource, remote!, input);
+      await table.put({ ...current, base, baseIsProvisional: false, writeOnly: rememberWriteOnly(op.resource, current.writeOnly, sentRefs, base) });
+      await rebaseLaterOps(ctx, op, base);
+      await refreshRowLocal(ctx.db, op.resource, op.rowId);
+    });
+    return { type: 'continue', completed: true };
+  }
+
+  // No request to send: settle the op against what was read, unless the user changed it meanwhile.
+  let completed = false;
+  await ctx.db.transaction('rw', allTables(ctx), async () => {
+    const current = await ctx.db.outbox.get(op.seq!);
+    const currentRow = await table.get(op.rowId);
+    if (remote && currentRow) await table.put({ ...currentRow, base: remote, baseIsProvisional: false });
+    if (!current || current.rev !== op.rev || current.state !== 'pending') return;
+    if (decision.type === 'nothing') {
+      await ctx.db.outbox.delete(op.seq!);
+      if (remote) await rebaseLaterOps(ctx, op, remote);
+      completed = true;
+    } else if (decision.type === 'conflict') {
+      await ctx.db.outbox.put({ ...current, state: 'conflict', conflict: { type: 'fields', fields: decision.fields } });
+    } else {
+      await ctx.db.outbox.put({ ...current, state: 'conflict', conflict: { type: 'deleted' } });
+    }
+    await refreshRowLocal(ctx.db, op.resource, op.rowId);
+  });
+  return { type: 'continue', completed };
+}
+
+/**
+ * After an update settled, later changes to the same row (queued behind it while it was on the
+ * wire) take the confirmed values as their merge base: this client's own write is not a remote
+ * change to them.
+ */
+async function rebaseLaterOps(ctx: SyncContext, settled: OutboxOp, confirmed: ServerRow): Promise<void> {
+  const view = readView(settled.resource, confirmed);
+  const later = (await ctx.db.outbox.where('rowId').equals(settled.rowId).toArray()).filter((other) => (other.seq ?? 0) > (settled.seq ?? 0) && other.kind === 'update');
+  for (const other of later) {
+    const base = { ...other.base };
+    let changed = false;
+    for (const field of Object.keys(settled.fields)) {
+      if (Object.hasOwn(other.fields, field) && Object.hasOwn(view, field)) {
+        base[field] = view[field];
+        changed = true;
+      }
+    }
+    if (changed) await ctx.db.outbox.put({ ...other, base });
+  }
+}
+
+async function sendDelete(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup): Promise<StepResult> {
+  const serverId = lookup(op.resource, op.rowId);
+  if (serverId === null || serverId === undefined) return { type: 'continue', completed: false };
+  const spent = budgetStop(ctx);
+  if (spent) return spent;
+  if (!(await markSending(ctx, op))) return { type: 'continue', completed: false };
+  try {
+    await callResource(ctx, op.resource, 'delete', { id: serverId });
+  } catch (error) {
+    return failure(ctx, op, 'write', error);
+  }
+  await completeDelete(ctx, op);
+  return { type: 'continue', completed: true };
+}
+
+async function completeDelete(ctx: SyncContext, op: OutboxOp): Promise<void> {
+  await ctx.db.transaction('rw', allTables(ctx), async () => {
+    await ctx.db.outbox.delete(op.seq!);
+    const remaining = await ctx.db.outbox.where('rowId').equals(op.rowId).count();
+    if (remaining === 0) {
+      await rowTable(ctx.db, op.resource).delete(op.rowId);
+      if (op.resource === 'links') await deleteClickSamples(ctx.db, op.rowId);
+    } else {
+      await refreshRowLocal(ctx.db, op.resource, op.rowId);
+    }
+  });
+}
+
+async function failure(ctx: SyncContext, op: OutboxOp, phase: Phase, error: unknown, remote?: ServerRow | null): Promise<StepResult> {
+  const outcome = classify(op.kind, phase, error);
+  const described = describeError(error);
+  if (outcome.type === 'done') {
+    await completeDelete(ctx, op);
+    return { type: 'continue', completed: true };
+  }
+  const now = ctx.clock.now();
+  let step: StepResult = { type: 'continue', completed: false };
+  await ctx.db.transaction('rw', allTables(ctx), async () => {
+    const current = await ctx.db.outbox.get(op.seq!);
+    if (!current) return;
+    // Keep what the read showed: the next merge and the UI see the service's current values.
+    if (remote) {
+      const row = await rowTable(ctx.db, op.resource).get(op.rowId);
+      if (row) await rowTable(ctx.db, op.resource).put({ ...row, base: remote, baseIsProvisional: false } as MirrorRow);
+    }
+    switch (outcome.type) {
+      case 'retry': {
+        const attempts = current.attempts + 1;
+        await ctx.db.outbox.put({ ...current, state: 'pending', attempts, notBefore: nextAttemptAt(now, attempts, ctx.random, outcome.resetAt), error: described });
+        if (outcome.offline) step = { type: 'stop', reason: 'offline', resetAt: null, message: described.message };
+        else if (outcome.resetAt !== undefined) step = { type: 'stop', reason: 'rate-limited', resetAt: outcome.resetAt, message: described.message };
+        break;
+      }
+      case 'pause':
+        await ctx.db.outbox.put({ ...current, state: 'pending', error: described });
+        step = { type: 'stop', reason: 'paused', resetAt: null, message: described.message };
+        break;
+      case 'failed':
+        await ctx.db.outbox.put({ ...current, state: 'failed', error: described });
+        break;
+      case 'unknown':
+        await ctx.db.outbox.put({ ...current, state: 'unknown', error: described });
+        break;
+      case 'conflict-deleted':
+        await ctx.db.outbox.put({ ...current, state: 'conflict', conflict: { type: 'deleted' }, error: null });
+        break;
+    }
+  });
+  return step;
+}
+
