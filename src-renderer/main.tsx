@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createContractApi } from './contract/contract-client.ts';
 import { createWebSocketBridge } from './contract/websocket-bridge.ts';
-import './app/app.css';
+import './ui/theme.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -1,13 +1,17 @@
 import type { ContractApi } from '../contract/contract-client.ts';
-import { WorkspacesPage } from '../workspaces/WorkspacesPage.tsx';
+import { WorkspacesProvider } from '../workspaces/use-workspaces.tsx';
+import { ApiProvider } from './api-context.tsx';
+import { AppShell } from './AppShell.tsx';
+import { WorkspaceSessionProvider } from './workspace-session.tsx';
 
 export function App({ api }: { api: ContractApi }) {
   return (
-    <main className="app">
-      <header className="app-header">
-        <h1>Linkdock</h1>
-      </header>
-      <WorkspacesPage api={api} />
-    </main>
+    <ApiProvider api={api}>
+      <WorkspacesProvider>
+        <WorkspaceSessionProvider>
+          <AppShell />
+        </WorkspaceSessionProvider>
+      </WorkspacesProvider>
+    </ApiProvider>
   );
 }

@@ -1,14 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiKeySchema, BaseUrlSchema, CallError, WorkspaceNameSchema, type ConnectionTest } from '../../src-preload/contract/index.ts';
-import type { ContractApi } from '../contract/contract-client.ts';
+import { useApi } from '../app/api-context.tsx';
+import { Button, TextField } from '../ui/index.ts';
 
 type Field = 'name' | 'baseUrl' | 'apiKey';
 const schemas = { name: WorkspaceNameSchema, baseUrl: BaseUrlSchema, apiKey: ApiKeySchema };
+const EMPTY: Record<Field, string> = { name: '', baseUrl: '', apiKey: '' };
 
 /** Add a service: name, base URL, API key, with "Test connection" before saving. */
-export function AddWorkspaceForm({ api, onAdded }: { api: ContractApi; onAdded?: () => void }) {
-  const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ name: '', baseUrl: '', apiKey: '' });
+export function AddWorkspaceForm({ onAdded }: { onAdded?: (workspaceId: string) => void }) {
+  const api = useApi();
+  const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [test, setTest] = useState<ConnectionTest | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,6 +31,7 @@ export function AddWorkspaceForm({ api, onAdded }: { api: ContractApi; onAdded?:
     if (!validate(['baseUrl', 'apiKey'])) return;
     setBusy(true);
     setTest(null);
+    setFormError(null);
     try {
       setTest(await api.call('workspaces.testConnection', { baseUrl: values.baseUrl, apiKey: values.apiKey }));
     } catch (error) {
@@ -38,78 +41,71 @@ export function AddWorkspaceForm({ api, onAdded }: { api: ContractApi; onAdded?:
     }
   };
 
-  const save = async (event: FormEvent, acceptWeakEncryption = false) => {
-    event.preventDefault();
+  const save = async (acceptWeakEncryption = false) => {
     if (!validate(['name', 'baseUrl', 'apiKey'])) return;
     setBusy(true);
     setFormError(null);
     try {
-      await api.call('workspaces.add', { ...values, acceptWeakEncryption });
-      setValues({ name: '', baseUrl: '', apiKey: '' });
+      const added = await api.call('workspaces.add', { ...values, acceptWeakEncryption });
+      setValues(EMPTY);
       setTest(null);
       setWeakWarning(null);
-      onAdded?.();
+      onAdded?.(added.id);
     } catch (error) {
       if (error instanceof CallError && error.kind === 'weak-encryption') setWeakWarning(error.message);
-      else if (error instanceof CallError && error.data.field && error.data.field in schemas) {
-        setErrors({ [error.data.field]: error.message });
-      } else setFormError((error as Error).message);
+      else if (error instanceof CallError && error.data.field && error.data.field in schemas) setErrors({ [error.data.field]: error.message });
+      else setFormError((error as Error).message);
     } finally {
       setBusy(false);
     }
   };
 
-  const input = (field: Field, label: string, type = 'text') => (
-    <div className="field">
-      <label htmlFor={`${id}-${field}`}>{label}</label>
-      <input
-        id={`${id}-${field}`}
-        type={type}
-        value={values[field]}
-        autoComplete="off"
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-        onChange={(e) => setValues({ ...values, [field]: e.target.value })}
-      />
-      {errors[field] && (
-        <span id={`${id}-${field}-error`} className="field-error">
-          {errors[field]}
-        </span>
-      )}
-    </div>
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
+  };
+  const field = (name: Field, label: string, type: 'text' | 'url' | 'password' = 'text', description?: string) => (
+    <TextField
+      label={label}
+      type={type}
+      value={values[name]}
+      onChange={(value) => setValues({ ...values, [name]: value })}
+      error={errors[name]}
+      description={description}
+    />
   );
 
   return (
-    <form className="panel" aria-labelledby={`${id}-title`} onSubmit={(e) => void save(e)} noValidate>
-      <h2 id={`${id}-title`}>Add a service</h2>
-      {input('name', 'Name')}
-      {input('baseUrl', 'Base URL')}
-      {input('apiKey', 'API key', 'password')}
+    <form className="panel form-grid" aria-labelledby="add-workspace-title" onSubmit={onSubmit} noValidate>
+      <h2 id="add-workspace-title">Add a service</h2>
+      {field('name', 'Name')}
+      {field('baseUrl', 'Base URL', 'url', 'The address of the link-shortening service, e.g. https://links.example.com/')}
+      {field('apiKey', 'API key', 'password', 'Kept encrypted by the system key store; it never reaches this window again.')}
       {test && (
-        <p role="status" className={test.outcome === 'ok' ? 'status-ok' : 'status-error'}>
-          {test.message}
+        <p role="status" className={`banner ${test.outcome === 'ok' ? 'banner-info' : 'banner-danger'}`}>
+          <span>{test.message}</span>
         </p>
       )}
       {formError && (
-        <p role="alert" className="status-error">
-          {formError}
+        <p role="alert" className="banner banner-danger">
+          <span>{formError}</span>
         </p>
       )}
       {weakWarning && (
-        <div role="alert" className="panel">
-          <p>{weakWarning}</p>
-          <button type="button" onClick={(e) => void save(e, true)} disabled={busy}>
+        <div role="alert" className="banner banner-warning">
+          <span>{weakWarning}</span>
+          <Button onPress={() => void save(true)} isDisabled={busy}>
             Store the key obfuscated
-          </button>
+          </Button>
         </div>
       )}
-      <div className="actions">
-        <button type="button" onClick={() => void testConnection()} disabled={busy}>
+      <div className="toolbar">
+        <Button onPress={() => void testConnection()} isDisabled={busy}>
           Test connection
-        </button>
-        <button type="submit" className="primary" disabled={busy}>
+        </Button>
+        <Button type="submit" variant="primary" isDisabled={busy}>
           Save
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -31,6 +31,7 @@ describe.skipIf(!hasChromium)('web preview: the renderer lists and adds workspac
 
   it('shows an empty list, tests a connection, saves a workspace and lists it', async () => {
     await page.goto(preview.url);
+    await page.getByRole('button', { name: 'Add a service' }).click();
     await expect.poll(() => page.getByText('No workspaces yet').isVisible()).toBe(true);
 
     await page.getByLabel('Name').fill('Nowhere');
@@ -42,6 +43,8 @@ describe.skipIf(!hasChromium)('web preview: the renderer lists and adds workspac
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Key stored').waitFor();
     expect(await page.locator('.workspace-list li').allTextContents()).toEqual([expect.stringContaining('Nowhere')]);
+    // Saving the first workspace opens it.
+    await expect.poll(() => page.locator('.workspace-list li[aria-current="true"]').textContent()).toContain('Nowhere');
     // The key went to main and stays there: the page holds no copy of it.
     expect(await page.content()).not.toContain('a-key-that-stays-in-main');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'workspaces-light.png') });

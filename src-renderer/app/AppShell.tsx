@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { useApi } from './api-context.tsx';
+import { useNavigation, VIEWS, type View } from './navigation-store.ts';
+import { useSession } from './workspace-session.tsx';
+import { VIEW_PAGES } from './views.tsx';
+import { useGlobalShortcuts } from './keyboard.ts';
+import { StatusBar } from '../sync/ui/StatusBar.tsx';
+import { KeyRefusedBanner } from '../sync/ui/KeyRefusedBanner.tsx';
+import { CommandPalette } from './CommandPalette.tsx';
+import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher.tsx';
+import { useWorkspaces } from '../workspaces/use-workspaces.tsx';
+
+/** Sidebar (workspace, navigation), the current screen, and the sync status bar. */
+export function AppShell() {
+  const api = useApi();
+  const { view, go } = useNavigation();
+  const session = useSession();
+  const { loaded, workspaces } = useWorkspaces();
+  useGlobalShortcuts();
+
+  // The tray and the app menu ask for screens through main.
+  useEffect(
+    () =>
+      api.on('app.navigate', ({ view: target }) => {
+        if (target === 'new-link') {
+          go('links');
+          useNavigation.getState().openLinkEditor({ mode: 'new' });
+        } else go(target as View);
+      }),
+    [api, go],
+  );
+
+  const current = VIEW_PAGES[view];
+  const needsWorkspace = current.needsWorkspace && !session;
+  return (
+    <div className="shell">
+      <nav className="sidebar" aria-label="Linkdock">
+        <div className="brand">
+          <span aria-hidden="true" className="brand-mark" />
+          Linkdock
+        </div>
+        <WorkspaceSwitcher />
+        <div className="nav">
+          {VIEWS.map((name) => (
+            <button key={name} type="button" className="nav-item" aria-current={view === name ? 'page' : undefined} onClick={() => go(name)}>
+              {VIEW_PAGES[name].label}
+            </button>
+          ))}
+        </div>
+      </nav>
+      <main className="main" aria-label={current.label}>
+        {session && <KeyRefusedBanner />}
+        {needsWorkspace ? (
+          <div className="page">
+            <div className="empty">
+              {loaded && workspaces.length === 0 ? (
+                <>
+                  <p>Add a service to start.</p>
+                  <button type="button" className="btn btn-primary" onClick={() => go('workspaces')}>
+                    Add a service
+                  </button>
+                </>
+              ) : (
+                <p>Opening the workspace…</p>
+              )}
+            </div>
+          </div>
+        ) : (
+          <current.Page />
+        )}
+      </main>
+      <footer className="statusbar" aria-label="Sync status">
+        {session ? <StatusBar /> : <span>No workspace open</span>}
+      </footer>
+      <CommandPalette />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// Scaffold: being built (issue 5).
+export function CommandPalette() {
+  return null;
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
+import { Button } from './Button.tsx';
+
+export interface ModalProps {
+  title: string;
+  isOpen: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons at the bottom; Escape and the Close button always close. */
+  footer?: ReactNode;
+  size?: 'small' | 'large';
+  role?: 'dialog' | 'alertdialog';
+}
+
+/** A modal dialog: focus is trapped inside and returns to the opener on close. */
+export function Modal({ title, isOpen, onClose, children, footer, size = 'small', role = 'dialog' }: ModalProps) {
+  return (
+    <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isDismissable>
+      <AriaModal className={`modal modal-${size}`}>
+        <Dialog className="dialog" role={role}>
+          <div className="dialog-header">
+            <Heading slot="title">{title}</Heading>
+            <Button variant="ghost" size="small" aria-label="Close" onPress={onClose}>
+              ✕
+            </Button>
+          </div>
+          <div className="dialog-body">{children}</div>
+          {footer && <div className="dialog-footer">{footer}</div>}
+        </Dialog>
+      </AriaModal>
+    </ModalOverlay>
+  );
+}
+
+/** Asks before something that cannot be undone. */
+export function ConfirmDialog(props: {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  isOpen: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal
+      title={props.title}
+      isOpen={props.isOpen}
+      onClose={props.onCancel}
+      role="alertdialog"
+      footer={
+        <>
+          <Button onPress={props.onCancel}>Cancel</Button>
+          <Button variant="danger" onPress={props.onConfirm} autoFocus>
+            {props.confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {props.message}
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import { Checkbox as AriaCheckbox, Switch as AriaSwitch } from 'react-aria-components';
+
+interface ToggleProps {
+  label: string;
+  isSelected: boolean;
+  onChange: (selected: boolean) => void;
+  isDisabled?: boolean;
+  /** Screen-reader name when the visible label is not enough (e.g. per-row checkboxes). */
+  'aria-label'?: string;
+}
+
+export function Checkbox({ label, ...props }: ToggleProps) {
+  return (
+    <AriaCheckbox className="checkbox" {...props} isDisabled={props.isDisabled ?? false}>
+      <span className="checkbox-box" aria-hidden="true">
+        <svg viewBox="0 0 16 16">
+          <polyline points="3.5 8.5 6.5 11.5 12.5 4.5" />
+        </svg>
+      </span>
+      {label}
+    </AriaCheckbox>
+  );
+}
+
+export function Switch({ label, ...props }: ToggleProps) {
+  return (
+    <AriaSwitch className="switch" {...props} isDisabled={props.isDisabled ?? false}>
+      <span className="switch-track" aria-hidden="true">
+        <span className="switch-thumb" />
+      </span>
+      {label}
+    </AriaSwitch>
+  );
+}
