@@ -1,4 +1,4 @@
-// npm run preview:web [-- --port N] : serves the built renderer with the main-process services
+// npm run preview:web [-- --port N] [-- --sandbox] : serves the built renderer with the main-process services
 // in Node. `npm run preview:web` builds first (see package.json).
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
     data: { type: 'string' },
+    sandbox: { type: 'boolean', default: false },
   },
 });
 const port = Number(values.port);
@@ -18,7 +19,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 const dataDir = values.data ?? (await mkdtemp(path.join(tmpdir(), 'linkdock-preview-')));
-const preview = await startPreview({ rendererDir: path.resolve('out/renderer'), dataDir, port });
+const preview = await startPreview({ rendererDir: path.resolve('out/renderer'), dataDir, port, sandbox: values.sandbox });
+if (preview.sandbox) console.log(`Sandbox service (demo data): ${preview.sandbox.url}`);
 console.log(`Linkdock preview: ${preview.url}`);
 console.log(`(data in ${dataDir}; keys are encrypted for this run only)`);
 

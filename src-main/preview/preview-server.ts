@@ -7,7 +7,9 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { decodeWire, encodeWire, type EventName, type EventPayload } from '../../src-preload/contract/index.ts';
+import { startEmbeddedSandbox } from '../desktop/embedded-sandbox.ts';
 import { createMainServices, type MainServices } from '../main-services.ts';
+import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import { productionCsp } from '../security/csp.ts';
 import { sessionCipher } from './session-cipher.ts';
 
@@ -21,6 +23,8 @@ export interface PreviewOptions {
   openExternal?: (url: string) => Promise<void>;
   writeClipboard?: (text: string) => Promise<void>;
   logError?: (message: string) => void;
+  /** Start a sandbox service with demo data and a "Sandbox" workspace for it (`--sandbox`). */
+  sandbox?: boolean;
 }
 
 export interface RunningPreview {
@@ -29,6 +33,8 @@ export interface RunningPreview {
   origin: string;
   token: string;
   services: MainServices;
+  /** The sandbox started with `sandbox: true`. */
+  sandbox: RunningSandbox | null;
   close(): Promise<void>;
 }
 
@@ -49,6 +55,22 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     emit,
     logError: options.logError ?? ((message) => console.error(message)),
   });
+
+  let sandbox: RunningSandbox | null = null;
+  if (options.sandbox) {
+    // The preview's keys live for one run (session cipher), so its sandbox is a fresh in-memory one.
+    const embedded = await startEmbeddedSandbox({
+      userDataDir: options.dataDir,
+      workspaces: services.workspaces,
+      getKey: (id) => services.vault.getKey(id),
+      startSandbox,
+      alreadyCreated: false,
+      markCreated: async () => undefined,
+      dataFile: ':memory:',
+    });
+    sandbox = embedded?.running ?? null;
+    if (embedded) await services.store.setCurrent(embedded.workspaceId);
+  }
 
   const app = Fastify({ logger: false });
   let origin = '';
@@ -94,10 +116,12 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     origin,
     token,
     services,
+    sandbox,
     async close() {
       for (const socket of sockets) socket.terminate();
       wss.close();
       await app.close();
+      await sandbox?.close();
     },
   };
 }
