@@ -17,6 +17,7 @@ import {
   type Updated,
 } from '../../src-preload/contract/resources.ts';
 import { SERVICE_DATETIME } from '../../src-preload/contract/api-rules.ts';
+import { normaliseScheme } from '../../src-preload/contract/short-url.ts';
 import type { z } from 'zod';
 import { serviceError } from './errors.ts';
 
@@ -179,10 +180,7 @@ export function normaliseLink(raw: unknown): Link {
 }
 
 /** `https://` whether the service sends `https`, `https:` or `https://`. */
-export function normaliseScheme(value: string): string {
-  const name = value.trim().toLowerCase().replace(/:?\/*$/, '');
-  return name === '' ? 'https://' : `${name}://`;
-}
+export { normaliseScheme };
 
 export function normaliseDomain(raw: unknown): Domain {
   const what = itemLabel(raw, 'domain');

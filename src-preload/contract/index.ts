@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './calls.ts';
 export * from './names.ts';
 export * from './wire-codec.ts';
+export * from './short-url.ts';
