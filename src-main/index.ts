@@ -18,6 +18,8 @@ const preloadPath = path.join(import.meta.dirname, '../preload/index.cjs');
 // Packaged: electron-builder's extraResources sit in process.resourcesPath; in development, the repository's resources/.
 const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(import.meta.dirname, '../../resources');
 const logError = (message: string): void => console.error(message);
+// A separate profile (tests, a second portable profile): set before anything reads the path.
+if (process.env['LINKDOCK_USER_DATA']) app.setPath('userData', path.resolve(process.env['LINKDOCK_USER_DATA']));
 
 const desktop = startDesktopShell({
   platform: process.platform,
