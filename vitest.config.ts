@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The JSON report lets .ci/run print the plain 'N passed, N failed' line CI reads.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     globalSetup: ['test/support/build-renderer.ts'],
   },
 });
