@@ -2,7 +2,7 @@
 // cancellation, a capped body read, and network failures turned into `offline` / `timeout` /
 // `cancelled`. Redirects are never followed (undici's request does not follow them), so the key
 // never travels to another host.
-import { request, type Dispatcher, type FormData } from 'undici';
+import { request, Response, type Dispatcher, type FormData } from 'undici';
 import { CallError, type CallErrorData } from '../../src-preload/contract/errors.ts';
 import { classifyNetworkError, networkFailureMessage, serviceError, type NetworkFailure } from './errors.ts';
 
@@ -45,10 +45,15 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
   const signal = args.signal ? AbortSignal.any([args.signal, timeout.signal]) : timeout.signal;
   const origin = url.origin;
   try {
+    const encoded = args.body ? await encodeMultipart(args.body) : null;
     const response = await request(url, {
       method,
-      headers: { authorization: `Bearer ${args.apiKey}`, accept: 'application/json' },
-      body: args.body,
+      headers: {
+        authorization: `Bearer ${args.apiKey}`,
+        accept: 'application/json',
+        ...(encoded ? { 'content-type': encoded.contentType } : {}),
+      },
+      body: encoded?.bytes ?? null,
       signal,
       ...(args.dispatcher ? { dispatcher: args.dispatcher } : {}),
     });
@@ -92,4 +97,17 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The multipart bytes and content type of a form, encoded by undici's own Response. Handing the
+ * FormData itself to request() can hang forever with no byte sent when another undici copy in
+ * the process (Node's bundled one) has claimed the global dispatcher (nodejs/undici#5520); bytes
+ * also give the service a Content-Length, which some deployments need.
+ */
+async function encodeMultipart(form: FormData): Promise<{ bytes: Buffer; contentType: string }> {
+  const encoded = new Response(form);
+  const contentType = encoded.headers.get('content-type');
+  if (!contentType) throw new Error('multipart encoding produced no content type');
+  return { bytes: Buffer.from(await encoded.arrayBuffer()), contentType };
 }
