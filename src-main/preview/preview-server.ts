@@ -25,6 +25,11 @@ export interface PreviewOptions {
   logError?: (message: string) => void;
   /** Start a sandbox service with demo data and a "Sandbox" workspace for it (`--sandbox`). */
   sandbox?: boolean;
+  /**
+   * Where that sandbox keeps its data (default: in memory). A file lets a test stop the sandbox
+   * and start it again on the same port with the same data (offline and reconnect).
+   */
+  sandboxDataFile?: string;
 }
 
 export interface RunningPreview {
@@ -66,7 +71,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
       startSandbox,
       alreadyCreated: false,
       markCreated: async () => undefined,
-      dataFile: ':memory:',
+      dataFile: options.sandboxDataFile ?? ':memory:',
     });
     sandbox = embedded?.running ?? null;
     if (embedded) await services.store.setCurrent(embedded.workspaceId);

@@ -7,6 +7,7 @@ import { useGlobalShortcuts } from './keyboard.ts';
 import { StatusBar } from '../sync/ui/StatusBar.tsx';
 import { KeyRefusedBanner } from '../sync/ui/KeyRefusedBanner.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
+import { TrayCacheUpdater } from '../links/TrayCacheUpdater.tsx';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher.tsx';
 import { useWorkspaces } from '../workspaces/use-workspaces.tsx';
 
@@ -73,6 +74,7 @@ export function AppShell() {
         {session ? <StatusBar /> : <span>No workspace open</span>}
       </footer>
       <CommandPalette />
+      <TrayCacheUpdater />
     </div>
   );
 }

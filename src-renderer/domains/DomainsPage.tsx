@@ -1,10 +1,27 @@
-// Scaffold: being built (issue 5).
+import { ResourceListPage, type ResourceListConfig } from '../sync/ui/ResourceListPage.tsx';
+import { DomainEditor } from './DomainEditor.tsx';
+
+const CONFIG: ResourceListConfig = {
+  resource: 'domains',
+  title: 'Domains',
+  noun: 'domains',
+  singular: 'domain',
+  newLabel: 'New domain',
+  nameField: 'host',
+  nameLabel: 'Host',
+  searchPlaceholder: 'Search hosts',
+  columns: [
+    {
+      key: 'index',
+      header: 'Index URL',
+      width: 'minmax(120px, 2fr)',
+      cell: (item) => (item.view.custom_index_url ? <span className="cell-text">{String(item.view.custom_index_url)}</span> : <span className="muted">Default</span>),
+    },
+  ],
+  Editor: DomainEditor,
+};
+
+/** Custom domains of the open workspace. */
 export function DomainsPage() {
-  return (
-    <div className="page">
-      <div className="page-header">
-        <h1>Domains</h1>
-      </div>
-    </div>
-  );
+  return <ResourceListPage config={CONFIG} />;
 }

@@ -3,12 +3,14 @@ import type { WorkspaceInfo } from '../../src-preload/contract/index.ts';
 import { WorkspaceNameSchema } from '../../src-preload/contract/index.ts';
 import { Badge, Button, ConfirmDialog, Modal, TextField } from '../ui/index.ts';
 import { AddWorkspaceForm } from './AddWorkspaceForm.tsx';
+import { ChangeKeyDialog } from './ChangeKeyDialog.tsx';
 import { useWorkspaces } from './use-workspaces.tsx';
 
 export function WorkspacesPage() {
   const { workspaces, currentId, loaded, error, select, rename, remove } = useWorkspaces();
   const [renaming, setRenaming] = useState<WorkspaceInfo | null>(null);
   const [removing, setRemoving] = useState<WorkspaceInfo | null>(null);
+  const [changingKey, setChangingKey] = useState<WorkspaceInfo | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const attempt = (action: () => Promise<void>) => action().catch((e: unknown) => setProblem((e as Error).message));
 
@@ -47,6 +49,9 @@ export function WorkspacesPage() {
               <Button size="small" onPress={() => setRenaming(workspace)} aria-label={`Rename ${workspace.name}`}>
                 Rename
               </Button>
+              <Button size="small" onPress={() => setChangingKey(workspace)} aria-label={`Change key of ${workspace.name}`}>
+                Change key
+              </Button>
               <Button size="small" variant="danger" onPress={() => setRemoving(workspace)} aria-label={`Remove ${workspace.name}`}>
                 Remove
               </Button>
@@ -67,6 +72,7 @@ export function WorkspacesPage() {
           }
         />
       )}
+      {changingKey && <ChangeKeyDialog workspace={changingKey} onClose={() => setChangingKey(null)} />}
       <ConfirmDialog
         isOpen={removing !== null}
         title="Remove workspace"

@@ -1,5 +1,6 @@
 import { useOpenSession, useSyncStatus } from '../../app/workspace-session.tsx';
 import { useNavigation } from '../../app/navigation-store.ts';
+import { msUntilWindowReopens } from '../index.ts';
 import { countdown, timeAgo } from './format.ts';
 import { useNow } from './use-now.ts';
 
@@ -18,7 +19,8 @@ export function StatusBar() {
         : status.connection === 'offline'
           ? 'Offline'
           : 'Connecting…';
-  const waitMs = status.blockedUntil !== null ? status.blockedUntil - now : 0;
+  // Waiting when a request was refused for the rate limit, or the window is known to be spent.
+  const waitMs = status.pendingCount > 0 || status.blockedUntil !== null ? msUntilWindowReopens(status, now) : 0;
   const attention = status.failures.length + status.conflicts.length;
   return (
     <>
@@ -27,10 +29,9 @@ export function StatusBar() {
         {workspace.name}: {connection}
       </span>
       <button type="button" className="link-button" onClick={() => go('pending')}>
-        {status.pendingCount === 0 ? 'No pending changes' : `${status.pendingCount} pending change${status.pendingCount === 1 ? '' : 's'}`}
-        {attention > 0 && ` · ${attention} need${attention === 1 ? 's' : ''} attention`}
+        {pendingText(status.pendingCount, status.unknownCount, attention)}
       </button>
-      {waitMs > 0 && <span>Waiting for the rate limit: {countdown(waitMs)}</span>}
+      {waitMs > 0 && <span role="timer" aria-label="Waiting for the rate limit">Waiting for the rate limit: {countdown(waitMs)}</span>}
       <span className="statusbar-spacer" />
       <span>Last synced: {status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}</span>
       <button type="button" className="link-button" onClick={() => void sync.syncNow()} disabled={status.syncing}>
@@ -38,4 +39,13 @@ export function StatusBar() {
       </button>
     </>
   );
+}
+
+/** "3 pending changes · 1 needs attention", "1 being checked", or "No pending changes". */
+export function pendingText(pending: number, checking: number, attention: number): string {
+  const parts: string[] = [];
+  if (pending > 0) parts.push(`${pending} pending change${pending === 1 ? '' : 's'}`);
+  if (checking > 0) parts.push(`${checking} being checked`);
+  if (attention > 0) parts.push(`${attention} need${attention === 1 ? 's' : ''} attention`);
+  return parts.length === 0 ? 'No pending changes' : parts.join(' · ');
 }

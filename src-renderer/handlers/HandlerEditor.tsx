@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { HANDLER_FIELD_NAMES, HANDLER_TYPES, type HandlerType, type HandlerTypeField } from '../../src-preload/contract/index.ts';
+import { rowView, type WorkspaceSync } from '../sync/index.ts';
+import type { OpError } from '../sync/mirror/rows.ts';
+import { EditorModal } from '../sync/ui/EditorModal.tsx';
+import { useEditorForm } from '../sync/ui/use-editor-form.ts';
+import { useRowWithOps } from '../sync/ui/use-resource-items.ts';
+import { Button, Modal, SelectField, TextField } from '../ui/index.ts';
+import {
+  buildHandlerInput,
+  emptyHandler,
+  fieldsOfType,
+  HANDLER_FIELD_LABELS,
+  HANDLER_TYPE_LABELS,
+  handlerFormFromView,
+  type HandlerFormValues,
+} from './handler-form.ts';
+
+const TYPE_OPTIONS = HANDLER_TYPES.map((type) => ({ value: type, label: HANDLER_TYPE_LABELS[type] }));
+const SECRET_FIELDS: ReadonlySet<HandlerTypeField> = new Set(['telegram']);
+
+/** Creates a notification handler (clientId null) or edits one from the mirror. */
+export function HandlerEditor({ sync, clientId, onClose }: { sync: WorkspaceSync; clientId: string | null; onClose: () => void }) {
+  const loaded = useRowWithOps(sync.db, 'handlers', clientId);
+  if (clientId !== null && loaded === undefined) return null;
+  if (clientId !== null && !loaded) {
+    return (
+      <Modal title="Notification handler" isOpen onClose={onClose} footer={<Button onPress={onClose}>Close</Button>}>
+        <p>This notification handler no longer exists.</p>
+      </Modal>
+    );
+  }
+  const original = loaded ? handlerFormFromView(rowView('handlers', loaded.row)) : null;
+  const failed = loaded?.ops.find((op) => op.state === 'failed') ?? null;
+  const conflict = loaded?.ops.some((op) => op.state === 'conflict') ?? false;
+  return (
+    <HandlerForm
+      original={original}
+      serviceError={failed?.error ?? null}
+      conflict={conflict}
+      save={async (input) => {
+        if (clientId === null) await sync.handlers.create(input as Parameters<WorkspaceSync['handlers']['create']>[0]);
+        else await sync.handlers.update(clientId, input);
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+function valueOf(values: HandlerFormValues, field: string): unknown {
+  if (field === 'name') return values.name;
+  if (field === 'type') return values.type;
+  return (HANDLER_FIELD_NAMES as readonly string[]).includes(field) ? values.fields[field as HandlerTypeField] : undefined;
+}
+
+function HandlerForm(props: {
+  original: HandlerFormValues | null;
+  serviceError: OpError | null;
+  conflict: boolean;
+  save: (input: Record<string, unknown>) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [original] = useState(props.original);
+  const form = useEditorForm<HandlerFormValues>({
+    initial: original ?? emptyHandler(),
+    original,
+    build: buildHandlerInput,
+    valueOf,
+    serviceError: props.serviceError,
+    save: props.save,
+    onDone: props.onClose,
+  });
+  const { values } = form;
+  return (
+    <EditorModal
+      title={original ? `Edit ${original.name}` : 'New notification handler'}
+      onClose={props.onClose}
+      onSave={() => void form.submit()}
+      busy={form.busy}
+      message={form.message}
+      serviceMessage={form.generalServiceError}
+      notice={
+        props.conflict && (
+          <p className="banner banner-warning">
+            <span>This handler was also changed on the service. Choose what to keep on the Pending changes page.</span>
+          </p>
+        )
+      }
+    >
+      <div>
+        <TextField label="Name" value={values.name} onChange={(name) => form.update({ ...values, name })} error={form.errorFor('name')} autoFocus isRequired />
+      </div>
+      <SelectField<HandlerType>
+        label="Type"
+        value={values.type}
+        options={TYPE_OPTIONS}
+        onChange={(type) => form.update({ ...values, type })}
+        error={form.errorFor('type')}
+      />
+      {fieldsOfType(values.type).map((field) => (
+        <div key={field}>
+          <TextField
+            label={HANDLER_FIELD_LABELS[field]}
+            type={SECRET_FIELDS.has(field) ? 'password' : field === 'email' ? 'email' : field === 'whatsapp' || field === 'telegram_chat_id' ? 'text' : 'url'}
+            value={values.fields[field]}
+            onChange={(value) => form.update({ ...values, fields: { ...values.fields, [field]: value } })}
+            error={form.errorFor(field)}
+          />
+        </div>
+      ))}
+      {values.type === 'internal_notification' && <p className="muted">Internal notifications are shown by the service itself; nothing else to set.</p>}
+    </EditorModal>
+  );
+}

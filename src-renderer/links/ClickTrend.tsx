@@ -1,0 +1,20 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { memo } from 'react';
+import type { MirrorDb } from '../sync/index.ts';
+import { clickHistory, sparklinePoints } from './click-history.ts';
+
+/** Clicks with a small trend line from the click history (the list's rows). */
+export const ClickTrend = memo(function ClickTrend({ db, clientId, clicks }: { db: MirrorDb; clientId: string; clicks: number }) {
+  const samples = useLiveQuery(() => clickHistory(db, clientId, 30), [db, clientId]);
+  const points = samples && samples.length > 1 ? sparklinePoints(samples, 48, 16) : '';
+  return (
+    <span className="click-trend">
+      <span className="click-count">{clicks.toLocaleString()}</span>
+      {points && (
+        <svg className="sparkline" width="48" height="16" viewBox="0 0 48 16" role="img" aria-label={`Click history: ${samples!.length} samples`}>
+          <polyline points={points} />
+        </svg>
+      )}
+    </span>
+  );
+});

@@ -1,0 +1,218 @@
+// The Links screen end to end: the production renderer in Chromium, the real main services and
+// an embedded sandbox service with demo data (a few hundred links, 2 domains, 3 handlers).
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startPreview, type RunningPreview } from '../../src-main/preview/preview-server.ts';
+import { RESULTS_PER_PAGE, type Link } from '../../src-preload/contract/index.ts';
+import { hasChromium, launchChromium } from '../support/browser.ts';
+import { withTempDir } from '../support/temp-dir.ts';
+
+const SCREENSHOTS = path.resolve('screenshots');
+
+describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () => {
+  let preview: RunningPreview;
+  let browser: Browser;
+  let page: Page;
+  let cleanup: () => Promise<void>;
+  let downloads: string;
+  const clipboard: string[] = [];
+
+  const totalText = () => page.getByRole('navigation', { name: 'links pages' }).getByRole('status').textContent();
+  const linkCount = async () => Number(/of ([\d,]+) links/.exec((await totalText()) ?? '')?.[1]?.replaceAll(',', '') ?? NaN);
+  const shot = async (name: string) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-light.png`) });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-dark.png`) });
+    await page.emulateMedia({ colorScheme: 'light' });
+  };
+  /** Every link the service holds, read through main's own client. */
+  const serviceLinks = async (): Promise<Link[]> => {
+    const current = await preview.services.router.handle('workspaces.getCurrent', {}, true);
+    const id = (current as { ok: true; value: { workspaceId: string } }).value.workspaceId;
+    const all: Link[] = [];
+    for (let p = 1; ; p++) {
+      const result = await preview.services.router.handle('links.list', { workspaceId: id, page: p, resultsPerPage: 1000 }, true);
+      if (!result.ok) throw new Error(result.error.message);
+      const list = result.value as { data: Link[]; meta: { total_pages: number } };
+      all.push(...list.data);
+      if (p >= list.meta.total_pages) return all;
+    }
+  };
+  const search = async (text: string) => {
+    await page.getByLabel('Search').fill(text);
+  };
+
+  beforeAll(async () => {
+    const temp = await withTempDir();
+    cleanup = temp.cleanup;
+    downloads = temp.dir;
+    preview = await startPreview({
+      rendererDir: path.resolve('out/renderer'),
+      dataDir: temp.dir,
+      sandbox: true,
+      logError: () => undefined,
+      writeClipboard: async (text) => {
+        clipboard.push(text);
+      },
+    });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1360, height: 860 }, acceptDownloads: true });
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await page.goto(preview.url);
+    // The first pull fills the mirror: the pager counts the sandbox's links.
+    await vi.waitFor(async () => expect(await linkCount()).toBeGreaterThan(100), { timeout: 15_000, interval: 100 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await preview?.close();
+    await cleanup?.();
+  });
+
+  it('pages the list at every page size the API offers, with totals', async () => {
+    const total = await linkCount();
+    for (const size of RESULTS_PER_PAGE) {
+      await page.getByRole('button', { name: /Per page/ }).click();
+      await page.getByRole('option', { name: String(size), exact: true }).click();
+      const expectedEnd = Math.min(size, total);
+      await expect.poll(totalText).toBe(`1–${expectedEnd} of ${total.toLocaleString('en-US')} links`);
+      const pages = Math.max(1, Math.ceil(total / size));
+      await expect.poll(() => page.locator('.pager-page').textContent()).toBe(`Page 1 of ${pages}`);
+      if (pages > 1) {
+        await page.getByRole('button', { name: 'Last page' }).click();
+        await expect.poll(totalText).toBe(`${(pages - 1) * size + 1}–${total} of ${total.toLocaleString('en-US')} links`);
+        await page.getByRole('button', { name: 'First page' }).click();
+      }
+    }
+    await page.getByRole('button', { name: /Per page/ }).click();
+    await page.getByRole('option', { name: '25', exact: true }).click();
+    await expect.poll(() => page.locator('.last-synced').textContent()).not.toContain('never');
+    await shot('links-list');
+  });
+
+  it('creates, edits and deletes a link', async () => {
+    await page.getByRole('button', { name: 'New link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New link' });
+    await dialog.getByLabel('Destination URL').fill('not a url');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByText('Enter a full http:// or https:// URL').isVisible()).toBe(true);
+    await dialog.getByLabel('Destination URL').fill('https://example.com/e2e-created');
+    await dialog.getByLabel('Alias', { exact: true }).fill('e2e-made');
+    await shot('links-editor');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    await search('e2e-made');
+    await expect.poll(linkCount).toBe(1);
+    // Pushed: the sandbox has it.
+    await expect.poll(() => page.locator('.badge', { hasText: 'Pending sync' }).count(), { timeout: 15_000 }).toBe(0);
+    const created = (await serviceLinks()).find((l) => l.url === 'e2e-made');
+    expect(created?.location_url).toBe('https://example.com/e2e-created');
+
+    await page.getByRole('button', { name: 'Edit e2e-made' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit link' });
+    await editor.getByLabel('Destination URL').fill('https://example.com/e2e-edited');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => editor.isVisible()).toBe(false);
+    await expect.poll(async () => (await serviceLinks()).find((l) => l.url === 'e2e-made')?.location_url, { timeout: 15_000 }).toBe('https://example.com/e2e-edited');
+
+    await page.getByRole('button', { name: 'Edit e2e-made' }).click();
+    await editor.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete link?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(linkCount).toBeNaN();
+    await expect.poll(async () => (await serviceLinks()).some((l) => l.url === 'e2e-made'), { timeout: 15_000 }).toBe(false);
+    await search('');
+  });
+
+  it('creates links in bulk from a CSV file: preview, invalid rows flagged, valid ones created', async () => {
+    await page.getByRole('button', { name: 'Bulk create' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create links in bulk' });
+    const csv = 'location_url,alias\nhttps://example.com/b1,e2e-bulk-1\nftp://example.com/nope,e2e-bulk-x\nhttps://example.com/b2,e2e-bulk-2\nhttps://example.com/b3,e2e-bulk-3\n';
+    await dialog.getByLabel('Or a CSV file').setInputFiles({ name: 'links.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect.poll(() => dialog.getByText('3 of 4 rows ready').isVisible()).toBe(true);
+    expect(await dialog.locator('tr.row-invalid').textContent()).toContain('Enter a full http:// or https:// URL');
+    await dialog.getByRole('button', { name: 'Create 3 links' }).click();
+    await dialog.getByText('3 links saved').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await search('e2e-bulk');
+    await expect.poll(linkCount).toBe(3);
+    await expect
+      .poll(async () => (await serviceLinks()).filter((l) => l.url.startsWith('e2e-bulk')).map((l) => l.url).sort(), { timeout: 15_000 })
+      .toEqual(['e2e-bulk-1', 'e2e-bulk-2', 'e2e-bulk-3']);
+  });
+
+  it('exports the filtered, sorted list to CSV', async () => {
+    await page.getByRole('button', { name: /Sort/ }).click();
+    await page.getByRole('option', { name: 'Alias Z–A' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('links.csv');
+    const file = path.join(downloads, 'export.csv');
+    await download.saveAs(file);
+    const lines = (await readFile(file, 'utf8')).trim().split(/\r?\n/);
+    expect(lines[0]).toBe('short_url,alias,destination,domain,clicks,created,enabled,scheduled,protected,expired,sync');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual(
+      [3, 2, 1].map((n) => [`${preview.sandbox!.url}e2e-bulk-${n}`, `e2e-bulk-${n}`, `https://example.com/b${n}`]),
+    );
+  });
+
+  it('copies a short URL through main, by button and by Ctrl+C on the focused row', async () => {
+    clipboard.length = 0;
+    await page.getByRole('button', { name: 'Copy short URL e2e-bulk-2' }).click();
+    await expect.poll(() => clipboard.at(-1)).toBe(`${preview.sandbox!.url}e2e-bulk-2`);
+    await page.getByRole('row').filter({ hasText: 'example.com/b3' }).getByText('https://example.com/b3').click();
+    await page.keyboard.press('Control+c');
+    await expect.poll(() => clipboard.at(-1)).toBe(`${preview.sandbox!.url}e2e-bulk-3`);
+    expect(clipboard).toHaveLength(2);
+  });
+
+  it('shows a link’s detail with its QR code and click chart', async () => {
+    // Two visits and a sync: the click history gets a second sample.
+    for (let i = 0; i < 2; i++) await fetch(`${preview.sandbox!.url}e2e-bulk-1`, { redirect: 'manual' });
+    await page.waitForTimeout(1200);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'example.com/b1' }).locator('.click-count').textContent(), { timeout: 15_000 }).toBe('2');
+    await page.getByRole('button', { name: `${preview.sandbox!.url.replace('http://', '')}e2e-bulk-1`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Link e2e-bulk-1' });
+    await expect.poll(() => dialog.getByRole('img', { name: `QR code for ${preview.sandbox!.url}e2e-bulk-1` }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.locator('.click-chart canvas').count()).toBe(1);
+    await shot('links-detail');
+    const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(png.suggestedFilename()).toBe('e2e-bulk-1-qr.png');
+    const [svg] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download SVG' }).click()]);
+    const svgFile = path.join(downloads, 'qr.svg');
+    await svg.saveAs(svgFile);
+    expect(await readFile(svgFile, 'utf8')).toMatch(/^<svg/);
+    clipboard.length = 0;
+    await dialog.getByRole('button', { name: 'Copy destination' }).click();
+    await expect.poll(() => clipboard.at(-1)).toBe('https://example.com/b1');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+  });
+
+  it('opens a link by alias from the command palette (Ctrl+K)', async () => {
+    await search('');
+    await page.getByRole('heading', { name: 'Links' }).click();
+    await page.keyboard.press('Control+k');
+    await page.getByRole('searchbox', { name: 'Command' }).waitFor();
+    await page.keyboard.type('e2e-bulk-2');
+    await page.getByRole('menuitem', { name: /Open link e2e-bulk-2/ }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Link e2e-bulk-2' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // Commands by name: "New link" opens the editor, "Go to Domains" switches the view.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('new link');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'New link' }).waitFor();
+    await page.getByRole('dialog', { name: 'New link' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('go to domains');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('main').getAttribute('aria-label')).toBe('Domains');
+  });
+});
