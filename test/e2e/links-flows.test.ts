@@ -20,7 +20,7 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
   const clipboard: string[] = [];
 
   const totalText = () => page.getByRole('navigation', { name: 'links pages' }).getByRole('status').textContent();
-  const linkCount = async () => Number(/of ([\d,]+) links/.exec((await totalText()) ?? '')?.[1]?.replaceAll(',', '') ?? NaN);
+  const linkCount = async () => Number(/of ([\d,]+) links?$/.exec((await totalText()) ?? '')?.[1]?.replaceAll(',', '') ?? NaN);
   const shot = async (name: string) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-light.png`) });

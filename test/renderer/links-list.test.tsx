@@ -59,13 +59,13 @@ describe('links list', () => {
     expect(total()).toBe('26–50 of 1,200 links');
     for (const size of [10, 50, 100, 250, 500, 1000]) {
       await choose(user, 'Per page', String(size));
-      expect(total()).toBe(`1–${size} of 1,200 links`);
+      expect(total()).toBe(`1–${size.toLocaleString()} of 1,200 links`);
       expect(screen.getByText(`Page 1 of ${Math.ceil(N / size)}`)).toBeTruthy();
     }
     await user.click(screen.getByRole('button', { name: 'Last page' }));
-    expect(total()).toBe('1001–1200 of 1,200 links');
+    expect(total()).toBe('1,001–1,200 of 1,200 links');
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
-    expect(total()).toBe('1–1000 of 1,200 links');
+    expect(total()).toBe('1–1,000 of 1,200 links');
   });
 
   it('sorts by created, clicks and alias', async () => {
@@ -112,7 +112,7 @@ describe('links list', () => {
     expect(total()).toBe('1–25 of 120 links');
     await choose(user, 'Password', 'Any');
     await choose(user, 'Sync', 'Pending sync');
-    await waitFor(() => expect(total()).toBe('1–1 of 1 links'));
+    await waitFor(() => expect(total()).toBe('1–1 of 1 link'));
     expect(aliases()).toEqual(['alias-0007']);
     expect(screen.getByText('Pending sync', { selector: '.badge' })).toBeTruthy();
   });

@@ -15,7 +15,9 @@ export function Pager({ window: w, onPage, onPageSize, noun }: PagerProps) {
   return (
     <nav className="pager" aria-label={`${noun} pages`}>
       <span className="pager-total" role="status">
-        {w.total === 0 ? `No ${noun}` : `${w.start + 1}–${w.end} of ${w.total.toLocaleString()} ${noun}`}
+        {w.total === 0
+          ? `No ${noun}`
+          : `${(w.start + 1).toLocaleString()}–${w.end.toLocaleString()} of ${w.total.toLocaleString()} ${w.total === 1 ? singular(noun) : noun}`}
       </span>
       <SelectField
         label="Per page"
@@ -41,4 +43,9 @@ export function Pager({ window: w, onPage, onPageSize, noun }: PagerProps) {
       </Button>
     </nav>
   );
+}
+
+/** "links" → "link": the nouns lists use are regular plurals. */
+function singular(noun: string): string {
+  return noun.endsWith('s') ? noun.slice(0, -1) : noun;
 }
