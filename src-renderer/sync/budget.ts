@@ -22,11 +22,17 @@ export interface RequestBudget {
   window(): RateWindow;
 }
 
+/** The longest rate-limit window a service uses (real deployments: one minute). */
+const WINDOW_MS = 60_000;
+
 export function createRequestBudget(clock: Clock, options: { reserve?: number } = {}): RequestBudget {
   const reserve = options.reserve ?? 5;
   let state: RateWindow = { limit: null, remaining: null, resetAt: null };
 
   function refresh(): void {
+    // Spent with no known reset (main reports nothing new until an answer changes the window):
+    // a window is at most a minute, as in take(); without this, tryTake() would refuse forever.
+    if (state.remaining !== null && state.remaining <= 0 && state.resetAt === null) state = { ...state, resetAt: clock.now() + WINDOW_MS };
     if (state.resetAt !== null && state.resetAt <= clock.now()) {
       // The window reopened: the next answer will tell the new remaining count.
       state = { ...state, remaining: state.limit, resetAt: null };
@@ -46,8 +52,7 @@ export function createRequestBudget(clock: Clock, options: { reserve?: number } 
     available,
     async take(priority) {
       while (available(priority) <= 0) {
-        // Unknown reset: a window is at most a minute.
-        const until = state.resetAt ?? clock.now() + 60_000;
+        const until = state.resetAt ?? clock.now() + WINDOW_MS;
         await clock.sleep(Math.max(until - clock.now(), 1));
         if (state.resetAt === null || state.resetAt <= clock.now()) state = { ...state, remaining: state.limit, resetAt: null };
       }

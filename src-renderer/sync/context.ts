@@ -16,6 +16,11 @@ export interface SyncContext {
   budget: RequestBudget;
   /** Most list pages in flight at once (further limited by the budget). */
   pageConcurrency: number;
+  /**
+   * When the push last listed each resource instead of reading K rows one by one: later pushes
+   * of the same backlog (held back by the rate limit) reuse that listing instead of listing again.
+   */
+  freshListings?: Map<ResourceName, number>;
 }
 
 /**

@@ -96,6 +96,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   const ctx: SyncContext = {
     workspaceId: options.workspaceId, db: options.db, api, clock, random,
     newId: options.newId ?? (() => crypto.randomUUID()), budget, pageConcurrency: options.pageConcurrency ?? 4,
+    freshListings: new Map(),
   };
 
   let stopped = true;
@@ -318,7 +319,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       return cycle('demand');
     },
     notifyEdit() {
-      void refreshStatus();
+      // Fire and forget: the mirror may be closing (workspace switched, app quitting).
+      void refreshStatus().catch(() => undefined);
       if (stopped) return;
       editTimer = setTimer(editTimer, () => {
         editTimer = null;

@@ -148,12 +148,27 @@ export async function deleteRow(ctx: EditContext, resource: ResourceName, client
   ctx.onChange?.();
 }
 
+/** Fields the read shape shows and an update takes, but no create does (all three resources). */
+export const NOT_CREATABLE: ReadonlySet<string> = new Set(['is_enabled']);
+
 /** Inside a transaction: coalesce the edit with the row's last operation and store both. */
-async function applyEdit(ctx: EditContext, resource: ResourceName, row: MirrorRow, kind: OpKind, fields: Fields, base: Fields): Promise<void> {
+async function applyEdit(ctx: EditContext, resource: ResourceName, row: MirrorRow, kind: OpKind, fields: Fields, base: Fields, append = false): Promise<void> {
   const ops = await opsOfRow(ctx.db, row.clientId);
   const last = ops.at(-1);
-  const decision = coalesce(last, { kind, fields, base });
   const table = rowTable(ctx.db, resource);
+  if (!append && kind === 'update' && last?.kind === 'create' && (last.state === 'pending' || last.state === 'failed')) {
+    // create+update → create, except fields a create cannot carry: they follow as an update.
+    const later = Object.keys(fields).filter((field) => NOT_CREATABLE.has(field));
+    if (later.length > 0) {
+      const pick = (from: Fields, keep: (field: string) => boolean) => Object.fromEntries(Object.entries(from).filter(([field]) => keep(field)));
+      const now = pick(fields, (field) => !NOT_CREATABLE.has(field));
+      if (Object.keys(now).length > 0) await applyEdit(ctx, resource, row, kind, now, pick(base, (field) => !NOT_CREATABLE.has(field)));
+      const current = (await table.get(row.clientId)) ?? row;
+      await applyEdit(ctx, resource, current, kind, pick(fields, (field) => NOT_CREATABLE.has(field)), pick(base, (field) => NOT_CREATABLE.has(field)), true);
+      return;
+    }
+  }
+  const decision: ReturnType<typeof coalesce> = append ? { type: 'append' } : coalesce(last, { kind, fields, base });
   switch (decision.type) {
     case 'reject':
       throw new EditError('rejected', decision.reason);

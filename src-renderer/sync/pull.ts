@@ -1,7 +1,7 @@
 // Pull: a full listing of a resource at 1,000 per page (pages fetched concurrently within the
 // budget), applied to the mirror in one transaction. Creates of unknown outcome are reconciled
 // against the same listing before any unmapped server row becomes a new mirror row.
-import type { Link, ListEnvelope } from '../../src-preload/contract/index.ts';
+import { CallError, type Link, type ListEnvelope } from '../../src-preload/contract/index.ts';
 import { BudgetExhaustedError, type Priority } from './budget.ts';
 import { callResource, loadServerIdLookup, type SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
@@ -14,6 +14,8 @@ import type { ResourceName } from './types.ts';
 
 export const PAGE_SIZE = 1000;
 export const MAX_LISTING_RESTARTS = 3;
+/** Rate-limit refusals one page of a user-priority listing waits out before the listing fails. */
+const MAX_PAGE_REFUSALS = 50;
 
 export class ListingUnstableError extends Error {
   constructor(resource: ResourceName) {
@@ -34,12 +36,24 @@ export interface Listing {
 /** Reads every page; starts over when `total` changes mid-listing. Rows are deduped by id. */
 export async function listAll(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background'): Promise<Listing> {
   let requests = 0;
-  const fetchPage = async (page: number) => {
-    // The user waits for user-priority listings; background ones give way instead of blocking.
-    if (priority === 'user') await ctx.budget.take(priority);
-    else if (!ctx.budget.tryTake(priority)) throw new BudgetExhaustedError(ctx.budget.window().resetAt);
-    requests++;
-    return (await callResource(ctx, resource, 'list', { page, resultsPerPage: PAGE_SIZE }, priority === 'user' ? 'interactive' : 'background')) as ListEnvelope<ServerRow>;
+  const fetchPage = async (page: number): Promise<ListEnvelope<ServerRow>> => {
+    for (let refusals = 0; ; refusals++) {
+      // The user waits for user-priority listings; background ones give way instead of blocking.
+      if (priority === 'user') await ctx.budget.take(priority);
+      else if (!ctx.budget.tryTake(priority)) throw new BudgetExhaustedError(ctx.budget.window().resetAt);
+      requests++;
+      try {
+        return (await callResource(ctx, resource, 'list', { page, resultsPerPage: PAGE_SIZE }, priority === 'user' ? 'interactive' : 'background')) as ListEnvelope<ServerRow>;
+      } catch (error) {
+        // A listing longer than one rate-limit window: the page waits for the window to reopen
+        // (take() above) instead of the whole listing starting over, which would never end.
+        if (priority === 'user' && error instanceof CallError && error.kind === 'rate-limited' && refusals < MAX_PAGE_REFUSALS) {
+          ctx.budget.update({ remaining: 0, resetAt: error.data.resetAt ?? ctx.clock.now() + 60_000 });
+          continue;
+        }
+        throw error;
+      }
+    }
   };
   for (let restarts = 0; restarts <= MAX_LISTING_RESTARTS; restarts++) {
     const first = await fetchPage(1);
@@ -115,12 +129,10 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     for (const op of open) {
       const row = await table.get(op.rowId);
       if (!row) continue;
-      let created: Fields;
-      try {
-        created = toServerFields(resource, op.fields, lookup);
-      } catch {
-        continue; // a dependency lost its row: the push reports it
-      }
+      // A reference whose row is gone (or has no server id now) matches no server row: the
+      // create is then resent, and the push reports the lost dependency instead of the op
+      // staying unknown for good.
+      const created: Fields = toServerFields(resource, op.fields, (target, clientId) => lookup(target, clientId) ?? -1);
       const unmapped = rows.filter((s) => !byServerId.has(s.id) && !taken.has(s.id));
       const decision = reconcile(resource, created, unmapped);
       if (op.state === 'sending') {

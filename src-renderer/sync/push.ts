@@ -1,7 +1,7 @@
 // Push: sends the outbox in order, one operation at a time. `sending` is recorded before a
 // request leaves; a create whose outcome is unknown is reconciled against a listing and never
 // resent blindly; updates read before they write and merge three-way against the edit's base.
-import type { Created } from '../../src-preload/contract/index.ts';
+import { CallError, type Created } from '../../src-preload/contract/index.ts';
 import { callResource, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
 import { ROW_TABLES, rowTable } from './mirror/db.ts';
@@ -26,6 +26,9 @@ export interface PushResult {
   /** Resources listed during this push (reconciliation or a cheaper-than-K-reads refresh). */
   pulled: ResourceName[];
 }
+
+/** How long a listing the push made stands in for reading each row before its update. */
+export const FRESH_LISTING_MS = 5 * 60_000;
 
 /** Requests of the push are user work: they may use the reserve, but never a spent window. */
 function budgetStop(ctx: SyncContext): StepResult | null {
@@ -69,6 +72,7 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
     try {
       await pullResource(ctx, resource, 'user');
       fresh.add(resource);
+      ctx.freshListings?.set(resource, ctx.clock.now());
       result.pulled.push(resource);
       return { type: 'continue', completed: false };
     } catch (error) {
@@ -111,6 +115,12 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
         if (k === 0) continue;
         const pages = Math.max(1, Math.ceil((await rowTable(ctx.db, resource).count()) / PAGE_SIZE));
         if (k > pages) {
+          // The rest of a backlog the rate limit held back goes out on the listing made for it.
+          const listedAt = ctx.freshListings?.get(resource);
+          if (listedAt !== undefined && ctx.clock.now() - listedAt < FRESH_LISTING_MS) {
+            fresh.add(resource);
+            continue;
+          }
           const step = await listFresh(resource);
           if (step.type === 'stop') return stop(step);
         }
@@ -122,6 +132,11 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
     tries.set(op.opId, (tries.get(op.opId) ?? 0) + 1);
     const step = await sendOp(ctx, op, lookup, fresh.has(op.resource));
     if (step.type === 'stop') return stop(step);
+    // The service deletes a domain's links with it: a links listing taken before is stale.
+    if (op.kind === 'delete' && op.resource === 'domains') {
+      fresh.delete('links');
+      ctx.freshListings?.delete('links');
+    }
     if (step.completed) result.completed++;
   }
   return result;
@@ -192,8 +207,9 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   if (!row || row.serverId === null) return { type: 'continue', completed: false };
   const serverId = row.serverId;
   let remote: ServerRow | null;
-  if (fresh && row.base && !row.baseIsProvisional && row.missingCount === 0) {
-    remote = row.base; // listed moments ago in this push
+  const listed = fresh && row.base !== null && !row.baseIsProvisional && row.missingCount === 0;
+  if (listed) {
+    remote = row.base; // listed moments ago for this push
   } else {
     const spent = budgetStop(ctx);
     if (spent) return spent;
@@ -215,7 +231,12 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
     // learnt them (see the report: a pulled link's reports set elsewhere cannot be preserved).
     const sentRefs: Fields = { ...op.fields };
     if (op.resource === 'links' && input.email_reports === undefined) {
-      const remembered = Array.isArray(row.writeOnly.email_reports) ? row.writeOnly.email_reports : [];
+      // A handler deleted since is no report target any more (the service forgets it too); one
+      // that is being created again is waited for.
+      const remembered = (Array.isArray(row.writeOnly.email_reports) ? row.writeOnly.email_reports : []).filter(
+        (ref) => typeof ref !== 'string' || lookup('handlers', ref) !== undefined,
+      );
+      if (remembered.some((ref) => typeof ref === 'string' && lookup('handlers', ref) === null)) return { type: 'continue', completed: false };
       input.email_reports = toServerFields('links', { email_reports: remembered }, lookup).email_reports;
       sentRefs.email_reports = remembered;
     }
@@ -225,6 +246,8 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
     try {
       await callResource(ctx, op.resource, 'update', { id: serverId, input });
     } catch (error) {
+      // Not read just before: a 404 means the row went after the listing, as a read would have said.
+      if (listed && error instanceof CallError && error.kind === 'not-found') return failure(ctx, op, 'read', error);
       return failure(ctx, op, 'write', error, remote);
     }
     await ctx.db.transaction('rw', allTables(ctx), async () => {

@@ -2,7 +2,7 @@
 // theirs / edit per field; recreate / discard a row deleted on the server; pick the server row an
 // ambiguous create produced), retry a failed operation, or discard one.
 import { EditError } from './edit-errors.ts';
-import { inEditTransaction, opsOfRow, refreshRowLocal, type EditContext } from './local-edits.ts';
+import { inEditTransaction, NOT_CREATABLE, opsOfRow, refreshRowLocal, type EditContext } from './local-edits.ts';
 import { ROW_TABLES, rowTable } from './mirror/db.ts';
 import { provisionalRead, rowView } from './mirror/fields.ts';
 import type { Fields, OutboxOp } from './mirror/rows.ts';
@@ -83,9 +83,6 @@ async function resolveFields(ctx: EditContext, op: OutboxOp, conflicts: { field:
   else await ctx.db.outbox.put({ ...op, fields: normalized, base, state: 'pending', conflict: null, error: null, notBefore: 0, rev: op.rev + 1 });
   await refreshRowLocal(ctx.db, op.resource, op.rowId);
 }
-
-/** Fields the read shape shows but a create does not take. */
-const NOT_CREATABLE = new Set(['is_enabled']);
 
 async function recreate(ctx: EditContext, op: OutboxOp): Promise<void> {
   const table = rowTable(ctx.db, op.resource);

@@ -41,10 +41,16 @@ export function mergeRow({ local, base, remote, ours = {} }: MergeInput): MergeD
       continue;
     }
     const theirs = remote[field];
+    // The service shows a value this client itself wrote in an earlier attempt: it is no one
+    // else's change, and the user's current value goes out unless it is already there (their
+    // value may even equal the base again, e.g. a flag turned off then back on).
+    if ((ours[field] ?? []).some((value) => sameValue(value, theirs))) {
+      if (!sameValue(mine, theirs)) send[field] = mine;
+      continue;
+    }
     const before = Object.hasOwn(base, field) ? base[field] : theirs;
     const localChanged = !sameValue(mine, before);
-    // Our own earlier write that may have landed is not a remote change.
-    const remoteChanged = !sameValue(theirs, before) && !(ours[field] ?? []).some((value) => sameValue(value, theirs));
+    const remoteChanged = !sameValue(theirs, before);
     if (!localChanged) continue; // unchanged locally: keep theirs
     if (!remoteChanged) send[field] = mine;
     else if (!sameValue(mine, theirs)) conflicts.push({ field, base: before, mine, theirs });
