@@ -165,8 +165,15 @@ describe('model: with others editing the same account, every change ends applied
             await pullResource(h.ctx, 'links');
           }
           const ops = await h.db.outbox.toArray();
-          // Nothing is left in flight or in an unknown state; what remains waits visibly for the user.
-          for (const op of ops) expect(['failed', 'conflict']).toContain(op.state);
+          // Nothing is left in flight or in an unknown state; what remains waits visibly for the user:
+          // failed or in conflict, or queued behind such an op of the same row (it goes once the
+          // user has decided; order per row is kept).
+          const stopped = ops.filter((op) => op.state === 'failed' || op.state === 'conflict');
+          for (const op of ops) {
+            if (op.state === 'failed' || op.state === 'conflict') continue;
+            expect(op.state).toBe('pending');
+            expect(stopped.some((before) => before.rowId === op.rowId && (before.seq ?? 0) < (op.seq ?? 0))).toBe(true);
+          }
           expect(ops.filter((op) => op.error?.message === 'The alias is already taken.')).toEqual([]);
           const rows = await h.db.links.toArray();
           const withOps = new Set(ops.map((op) => op.rowId));
