@@ -64,6 +64,8 @@ export interface BudgetSlot {
 
 type Pending = { seq: number; sentAt: number };
 
+const ESTIMATE_MARGIN_MS = 1_000;
+
 function header(headers: Record<string, string | string[] | undefined>, name: string): number | undefined {
   const raw = headers[name] ?? headers[name.toLowerCase()];
   const value = Array.isArray(raw) ? raw[0] : raw;
@@ -179,9 +181,13 @@ export class RequestBudget {
     this.#emitIfChanged(before);
   }
 
-  /** Real deployments send no reset unless 429: the window ends one window after its first request. */
+  /**
+   * Real deployments send no reset unless 429: the window ends one window after its first request.
+   * The service starts counting when that request arrives, a little after we sent it, so the
+   * estimate keeps a margin: a request sent right at the bare estimate can still meet a 429.
+   */
   #estimatedReset(): number | null {
-    return this.#windowStart === null ? null : this.#windowStart + this.#windowMs;
+    return this.#windowStart === null ? null : this.#windowStart + this.#windowMs + ESTIMATE_MARGIN_MS;
   }
 
   #knownOrEstimatedReset(): number | null {

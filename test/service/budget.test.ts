@@ -45,7 +45,7 @@ describe('RequestBudget', () => {
     expect(budget.state().remaining).toBe(0);
   });
 
-  it('assumes the window ends 60 s after its first request when remaining hits 0 without a reset', async () => {
+  it('assumes the window ends 60 s (plus a 1 s margin) after its first request when remaining hits 0 without a reset', async () => {
     const clock = new ManualClock();
     const start = clock.now();
     const budget = new RequestBudget({ clock });
@@ -53,11 +53,11 @@ describe('RequestBudget', () => {
     clock.advance(10_000);
     (await budget.acquire()).settle({ status: 200, headers: headers(3, 1) });
     (await budget.acquire()).settle({ status: 200, headers: headers(3, 0) });
-    expect(budget.state().resetAt).toBe(start + 60_000);
+    expect(budget.state().resetAt).toBe(start + 61_000);
     const error = await rejection(budget.acquire());
     expect(error.kind).toBe('rate-limited');
-    expect(error.data.resetAt).toBe(start + 60_000);
-    clock.advance(49_999);
+    expect(error.data.resetAt).toBe(start + 61_000);
+    clock.advance(50_999);
     expect((await rejection(budget.acquire())).kind).toBe('rate-limited');
     clock.advance(1);
     // the window reopened: full again
