@@ -35,6 +35,7 @@ export function renderMarkdown(report: Report): string {
       lines.push(`Goal: ${figure.goal.text} — ${verdict}.`, '');
     }
     if (figure.notes) lines.push(figure.notes, '');
+    if (figure.measuredAt) lines.push(`Measured ${figure.measuredAt}.`, '');
   }
   return `${lines.join('\n')}\n`;
 }

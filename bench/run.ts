@@ -1,14 +1,19 @@
 // npm run bench [-- --quick] [-- --only a,b] [-- --out DIR]: measures Linkdock on this machine and
 // writes BENCHMARKS.md and bench/results.json (quick mode writes to bench/.tmp unless --out).
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { economyFigure } from './figures/economy.ts';
+import { outboxFigure } from './figures/outbox.ts';
+import { reliabilityFigure } from './figures/reliability.ts';
+import { rendererFigure } from './figures/renderer-scale.ts';
 import { sandboxFigure } from './figures/sandbox.ts';
+import { syncFigure } from './figures/sync-throughput.ts';
 import type { Figure, FigureResult } from './lib/types.ts';
 import { renderMarkdown } from './report.ts';
 
-const FIGURES: Figure[] = [sandboxFigure];
+const FIGURES: Figure[] = [syncFigure, economyFigure, rendererFigure, outboxFigure, sandboxFigure, reliabilityFigure];
 
 const { values } = parseArgs({
   options: {
@@ -28,13 +33,21 @@ for (const figure of FIGURES.filter((f) => !only || only.includes(f.id))) {
   console.log(`bench: ${figure.title}`);
   const t0 = performance.now();
   try {
-    results.push(await figure.run(context));
+    results.push({ ...(await figure.run(context)), measuredAt: new Date().toISOString() });
   } catch (error) {
     // A figure that cannot be measured is reported as such, never left out silently.
     results.push({ id: figure.id, title: figure.title, error: error instanceof Error ? error.message : String(error) });
   }
   console.log(`  done in ${Math.round((performance.now() - t0) / 1000)} s`);
 }
+
+// A run of some figures (--only) keeps the other figures of the last report, so one figure can be
+// measured again without running them all; each figure says when it was measured.
+const previous = only ? await readPrevious(path.join(outDir, 'bench', 'results.json')) : [];
+const merged = [
+  ...previous.filter((figure) => !results.some((r) => r.id === figure.id) && FIGURES.some((f) => f.id === figure.id)),
+  ...results,
+].sort((a, b) => FIGURES.findIndex((f) => f.id === a.id) - FIGURES.findIndex((f) => f.id === b.id));
 
 const report = {
   date: started.toISOString(),
@@ -47,7 +60,7 @@ const report = {
     node: process.version,
   },
   durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
-  figures: results,
+  figures: merged,
 };
 await mkdir(path.join(outDir, 'bench'), { recursive: true });
 await writeFile(path.join(outDir, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -56,3 +69,11 @@ console.log(`bench: wrote ${path.join(outDir, 'BENCHMARKS.md')} and bench/result
 const failed = results.filter((r) => 'error' in r);
 for (const f of failed) console.error(`bench: ${f.id} could not be measured: ${'error' in f ? f.error : ''}`);
 process.exitCode = failed.length > 0 ? 1 : 0;
+
+async function readPrevious(file: string): Promise<(FigureResult | { id: string; title: string; error: string })[]> {
+  try {
+    return (JSON.parse(await readFile(file, 'utf8')) as { figures: (FigureResult | { id: string; title: string; error: string })[] }).figures;
+  } catch {
+    return [];
+  }
+}

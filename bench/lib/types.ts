@@ -14,6 +14,8 @@ export interface FigureResult {
   /** The goal as stated by the issue, and whether this run met it (null: no goal or not measurable). */
   goal?: { text: string; met: boolean | null };
   notes?: string;
+  /** When this figure was measured (a report may merge figures from several runs). */
+  measuredAt?: string;
 }
 
 export interface Figure {
