@@ -13,8 +13,9 @@ export function renderMarkdown(report: Report): string {
   const lines = [
     '# Linkdock benchmarks',
     '',
-    `Measured ${report.date} (${report.mode} run, ${report.durationSeconds} s) by \`npm run bench\`; the same figures are in`,
-    '`bench/results.json`. Figures with a natural baseline are ratios against that baseline measured in the same run.',
+    `Written ${report.date} by \`npm run bench\` (${report.mode} mode; that run took ${report.durationSeconds} s). A run of some`,
+    'figures (`--only`) keeps the others from earlier runs, so each figure says when it was measured. The same figures are',
+    'in `bench/results.json`. Figures with a natural baseline are ratios against that baseline measured in the same run.',
     '',
     '## Machine',
     '',
