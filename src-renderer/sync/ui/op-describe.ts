@@ -1,6 +1,7 @@
 // Words for outbox operations on the Pending changes page and in the conflict view.
 import type { Fields, OutboxOp } from '../mirror/rows.ts';
 import type { ResourceName } from '../types.ts';
+import { HANDLER_FIELD_LABELS } from '../../handlers/handler-form.ts';
 
 export const RESOURCE_NOUNS: Record<ResourceName, string> = { links: 'Link', domains: 'Domain', handlers: 'Notification handler' };
 
@@ -18,15 +19,7 @@ const FIELD_LABELS: Record<string, string> = {
   is_enabled: 'Enabled',
   name: 'Name',
   type: 'Type',
-  email: 'E-mail address',
-  webhook: 'Webhook URL',
-  slack: 'Slack webhook URL',
-  discord: 'Discord webhook URL',
-  telegram: 'Telegram bot token',
-  telegram_chat_id: 'Telegram chat ID',
-  microsoft_teams: 'Microsoft Teams webhook URL',
-  google_chat: 'Google Chat webhook URL',
-  whatsapp: 'WhatsApp phone number',
+  ...HANDLER_FIELD_LABELS,
   email_reports: 'Report handlers',
   password: 'Password',
 };
