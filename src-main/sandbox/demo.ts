@@ -15,8 +15,8 @@ const SITES = [
 const WORDS = ['spring', 'launch', 'offer', 'guide', 'webinar', 'release', 'survey', 'promo', 'report', 'signup', 'update', 'team'];
 const LINK_COUNT = 300;
 
-/** mulberry32: a small seeded generator, enough for sample data. */
-function seeded(seed: number): () => number {
+/** mulberry32: a small seeded generator, enough for sample data (the tests' fault draws use it too). */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -29,7 +29,7 @@ function seeded(seed: number): () => number {
 
 export function fillDemoData(store: Store, accountId: number, now: Date): void {
   if (store.links.countForAccount(accountId) > 0 || store.domains.countForAccount(accountId) > 0) return;
-  const random = seeded(20260101);
+  const random = seededRandom(20260101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const at = (daysAgo: number) => formatServiceDatetime(new Date(now.getTime() - daysAgo * 86_400_000));
 

@@ -9,7 +9,7 @@ import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import type { MirrorRow, OutboxOp } from '../../src-renderer/sync/mirror/rows.ts';
 import { readView } from '../../src-renderer/sync/mirror/fields.ts';
 import type { ResourceName } from '../../src-renderer/sync/types.ts';
-import { FAULT_KINDS } from '../support/fault-proxy.ts';
+import { FAULT_KINDS, seededRandom } from '../support/fault-proxy.ts';
 import {
   blockedRows, checkConvergence, fastClock, newIndexedDb, openSync, serverTruth, startSyncStack,
   type FastClock, type ServerTruth, type SyncStack,
@@ -358,12 +358,5 @@ async function checkModel(ws: WorkspaceSync, model: ModelRow[], truth: ServerTru
 
 /** A seeded source for the engine's backoff jitter. */
 function seededUnit(seed: number): () => number {
-  let state = (seed * 2654435761) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return seededRandom(seed * 2654435761);
 }

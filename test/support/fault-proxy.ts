@@ -4,6 +4,9 @@
 // connection. "Offline" refuses every request until healed.
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { seededRandom } from '../../src-main/sandbox/demo.ts';
+
+export { seededRandom };
 
 export const FAULT_KINDS = [
   'drop-request', // the connection closes before anything reaches the service
@@ -35,18 +38,6 @@ export interface FaultProxy {
   setOffline(offline: boolean): void;
   setFaultRate(rate: number): void;
   close(): Promise<void>;
-}
-
-/** mulberry32: small, fast and deterministic for a seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
