@@ -11,7 +11,8 @@ import { mergeRow } from './merge/three-way.ts';
 import { nextAttemptAt } from './outbox/backoff.ts';
 import { classify, describeError, type Phase } from './outbox/classify.ts';
 import { planReady } from './outbox/ordering.ts';
-import { deleteClickSamples, PAGE_SIZE, pullResource, rememberWriteOnly } from './pull.ts';
+import { PAGE_SIZE } from './listing.ts';
+import { deleteClickSamples, pullResource, rememberWriteOnly } from './pull.ts';
 import type { ResourceName } from './types.ts';
 
 export type StopReason = 'offline' | 'rate-limited' | 'paused';

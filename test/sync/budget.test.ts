@@ -3,7 +3,7 @@ import { BudgetExhaustedError, createRequestBudget } from '../../src-renderer/sy
 import { createSyncEngine } from '../../src-renderer/sync/engine.ts';
 import { createRow } from '../../src-renderer/sync/local-edits.ts';
 import { createLocalLockManager } from '../../src-renderer/sync/locks.ts';
-import { listAll } from '../../src-renderer/sync/pull.ts';
+import { listAll } from '../../src-renderer/sync/listing.ts';
 import { push } from '../../src-renderer/sync/push.ts';
 import { FakeService } from './fake-service.ts';
 import { freshDb, harness, manualClock, sequentialIds, type Harness } from './helpers.ts';

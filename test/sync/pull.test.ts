@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRow, updateRow } from '../../src-renderer/sync/local-edits.ts';
-import { ListingUnstableError, listAll, pullResource } from '../../src-renderer/sync/pull.ts';
+import { ListingUnstableError, listAll } from '../../src-renderer/sync/listing.ts';
+import { pullResource } from '../../src-renderer/sync/pull.ts';
 import { harness, type Harness } from './helpers.ts';
 
 let h: Harness;
