@@ -6,18 +6,24 @@ import type { KeyVault } from './vault/key-vault.ts';
 import type { WorkspaceService } from './workspaces/workspace-service.ts';
 import type { ServiceClient } from './service/client.ts';
 import { safeExternalUrl } from './security/external-url.ts';
+import { createWriteFence, type WriteFence } from './workspaces/write-fence.ts';
 
 export interface CallHandlerDeps {
   workspaces: WorkspaceService<ServiceClient>;
   vault: KeyVault;
   openExternal: (url: string) => Promise<void>;
   writeClipboard: (text: string) => Promise<void>;
+  /** Reads wait for a workspace's writes in flight (see write-fence.ts); one per main process. */
+  fence?: WriteFence;
 }
 
 /** Every call but the desktop shell's (src-main/desktop/desktop-calls.ts), which main-services merges in. */
 export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, DesktopCallName> {
   const { workspaces } = deps;
+  const fence = deps.fence ?? createWriteFence();
   const client = (workspaceId: string) => workspaces.client(workspaceId);
+  const read = <T>(workspaceId: string, run: (c: ServiceClient) => Promise<T>) => fence.read(workspaceId, async () => run(await client(workspaceId)));
+  const write = <T>(workspaceId: string, run: (c: ServiceClient) => Promise<T>) => fence.write(workspaceId, async () => run(await client(workspaceId)));
   const opts = (input: { priority?: 'interactive' | 'background' | undefined }) => ({ priority: input.priority ?? 'interactive' });
   const page = (input: { page?: number | undefined; resultsPerPage?: 10 | 25 | 50 | 100 | 250 | 500 | 1000 | undefined }) => ({
     ...(input.page !== undefined ? { page: input.page } : {}),
@@ -38,33 +44,36 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
     },
     'workspaces.testConnection': (input) => workspaces.testConnection(input),
 
-    'links.list': async (input) => (await client(input.workspaceId)).listLinks(page(input), opts(input)),
-    'links.get': async (input) => (await client(input.workspaceId)).getLink(input.id, opts(input)),
-    'links.create': async (input) => (await client(input.workspaceId)).createLink(input.input, opts(input)),
-    'links.update': async (input) =>
-      (await client(input.workspaceId)).updateLink(input.id, { ...input.input, email_reports: input.input.email_reports ?? [] }, opts(input)),
-    'links.delete': async (input) => {
-      await (await client(input.workspaceId)).deleteLink(input.id, opts(input));
-      return null;
-    },
+    'links.list': (input) => read(input.workspaceId, (c) => c.listLinks(page(input), opts(input))),
+    'links.get': (input) => read(input.workspaceId, (c) => c.getLink(input.id, opts(input))),
+    'links.create': (input) => write(input.workspaceId, (c) => c.createLink(input.input, opts(input))),
+    'links.update': (input) =>
+      write(input.workspaceId, (c) => c.updateLink(input.id, { ...input.input, email_reports: input.input.email_reports ?? [] }, opts(input))),
+    'links.delete': (input) =>
+      write(input.workspaceId, async (c) => {
+        await c.deleteLink(input.id, opts(input));
+        return null;
+      }),
 
-    'domains.list': async (input) => (await client(input.workspaceId)).listDomains(page(input), opts(input)),
-    'domains.get': async (input) => (await client(input.workspaceId)).getDomain(input.id, opts(input)),
-    'domains.create': async (input) => (await client(input.workspaceId)).createDomain(input.input, opts(input)),
-    'domains.update': async (input) => (await client(input.workspaceId)).updateDomain(input.id, input.input, opts(input)),
-    'domains.delete': async (input) => {
-      await (await client(input.workspaceId)).deleteDomain(input.id, opts(input));
-      return null;
-    },
+    'domains.list': (input) => read(input.workspaceId, (c) => c.listDomains(page(input), opts(input))),
+    'domains.get': (input) => read(input.workspaceId, (c) => c.getDomain(input.id, opts(input))),
+    'domains.create': (input) => write(input.workspaceId, (c) => c.createDomain(input.input, opts(input))),
+    'domains.update': (input) => write(input.workspaceId, (c) => c.updateDomain(input.id, input.input, opts(input))),
+    'domains.delete': (input) =>
+      write(input.workspaceId, async (c) => {
+        await c.deleteDomain(input.id, opts(input));
+        return null;
+      }),
 
-    'handlers.list': async (input) => (await client(input.workspaceId)).listHandlers(page(input), opts(input)),
-    'handlers.get': async (input) => (await client(input.workspaceId)).getHandler(input.id, opts(input)),
-    'handlers.create': async (input) => (await client(input.workspaceId)).createHandler(input.input, opts(input)),
-    'handlers.update': async (input) => (await client(input.workspaceId)).updateHandler(input.id, input.input, opts(input)),
-    'handlers.delete': async (input) => {
-      await (await client(input.workspaceId)).deleteHandler(input.id, opts(input));
-      return null;
-    },
+    'handlers.list': (input) => read(input.workspaceId, (c) => c.listHandlers(page(input), opts(input))),
+    'handlers.get': (input) => read(input.workspaceId, (c) => c.getHandler(input.id, opts(input))),
+    'handlers.create': (input) => write(input.workspaceId, (c) => c.createHandler(input.input, opts(input))),
+    'handlers.update': (input) => write(input.workspaceId, (c) => c.updateHandler(input.id, input.input, opts(input))),
+    'handlers.delete': (input) =>
+      write(input.workspaceId, async (c) => {
+        await c.deleteHandler(input.id, opts(input));
+        return null;
+      }),
 
     'rateLimit.get': async (input) => workspaces.rateLimit(input.workspaceId),
 
