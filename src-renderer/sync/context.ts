@@ -3,6 +3,7 @@
 import type { ContractApi } from '../contract/contract-client.ts';
 import type { CallName } from '../../src-preload/contract/index.ts';
 import type { RequestBudget } from './budget.ts';
+import type { PartialListing } from './listing.ts';
 import type { MirrorDb } from './mirror/db.ts';
 import type { Clock, RandomSource, ResourceName } from './types.ts';
 
@@ -21,6 +22,8 @@ export interface SyncContext {
    * of the same backlog (held back by the rate limit) reuse that listing instead of listing again.
    */
   freshListings?: Map<ResourceName, number>;
+  /** Listings a spent rate-limit window cut short: the next listing of the resource goes on from them. */
+  partialListings?: Map<ResourceName, PartialListing>;
 }
 
 /**

@@ -38,7 +38,8 @@ export interface EngineOptions {
   onProblem?: (problem: SyncProblem) => void;
 }
 
-export type CycleReason = 'start' | 'interval' | 'focus' | 'reconnect' | 'demand' | 'edit' | 'retry';
+/** `resume`: a spent window reopened on a listing it cut short (a full cycle, like `interval`). */
+export type CycleReason = 'start' | 'interval' | 'focus' | 'reconnect' | 'demand' | 'edit' | 'retry' | 'resume';
 
 export interface CycleResult {
   ran: boolean;
@@ -97,6 +98,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     workspaceId: options.workspaceId, db: options.db, api, clock, random,
     newId: options.newId ?? (() => crypto.randomUUID()), budget, pageConcurrency: options.pageConcurrency ?? 4,
     freshListings: new Map(),
+    partialListings: new Map(),
   };
 
   let stopped = true;
@@ -180,10 +182,17 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     // Only backoff ends matter: ops blocked by order or dependencies wake with what blocks them.
     const waiting = await options.db.outbox.where('state').equals('pending').toArray();
     for (const op of waiting) if (op.notBefore > now) at = Math.min(at, op.notBefore);
-    // Work held back by a spent rate-limit window goes when it reopens.
+    // Work held back by a spent rate-limit window goes when it reopens: queued ops, and a
+    // listing cut short (100,000 links are more pages than one window of 60 requests allows).
     const blockedUntil = store.getState().blockedUntil;
-    if (blockedUntil !== null && blockedUntil > now && waiting.length > 0) at = Math.min(at, blockedUntil);
-    const reason: CycleReason = at < nextFull ? 'retry' : 'interval';
+    const listingCut = (ctx.partialListings?.size ?? 0) > 0;
+    let reason: CycleReason = 'interval';
+    if (blockedUntil !== null && blockedUntil > now && (waiting.length > 0 || listingCut) && blockedUntil < at) {
+      at = blockedUntil;
+      reason = listingCut ? 'resume' : 'retry';
+    } else if (at < nextFull) {
+      reason = 'retry';
+    }
     wakeTimer = setTimer(wakeTimer, () => void cycle(reason), at - now);
   }
 

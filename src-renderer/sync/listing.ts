@@ -25,7 +25,25 @@ export interface Listing {
   restarts: number;
   /** List requests this listing cost, restarts included. */
   requests: number;
+  /** Whether it went on from pages an earlier, rate-limited attempt had read. */
+  resumed: boolean;
 }
+
+/** Pages of a listing a spent rate-limit window interrupted, kept (in memory) to go on from. */
+export interface PartialListing {
+  total: number;
+  pages: number;
+  /** Page n's rows at n - 1; holes are pages still to read. */
+  results: ServerRow[][];
+  startedAt: number;
+}
+
+/**
+ * How long pages already read may wait for the rest. 100,000 links at 60 requests a minute take
+ * two windows; after this the pieces no longer make one listing (rows may have moved between
+ * pages), so it starts over.
+ */
+export const PARTIAL_LISTING_MAX_AGE_MS = 5 * 60_000;
 
 /** Reads every page; starts over when `total` changes mid-listing. Rows are deduped by id. */
 export async function listAll(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background'): Promise<Listing> {
@@ -50,33 +68,68 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     }
   };
   for (let restarts = 0; restarts <= MAX_LISTING_RESTARTS; restarts++) {
-    const first = await fetchPage(1);
-    const total = first.meta.total;
-    const pages = Math.max(first.meta.total_pages, Math.ceil(total / PAGE_SIZE), 1);
-    const results: ServerRow[][] = [first.data];
+    // A listing the rate limit cut short goes on where it stopped (pages already read are kept),
+    // unless it is too old to stand for one listing of the service.
+    let partial = ctx.partialListings?.get(resource);
+    if (partial && ctx.clock.now() - partial.startedAt > PARTIAL_LISTING_MAX_AGE_MS) partial = undefined;
+    ctx.partialListings?.delete(resource);
+    let progress: PartialListing;
+    if (partial) {
+      progress = partial;
+    } else {
+      const first = await fetchPage(1);
+      const total = first.meta.total;
+      const pages = Math.max(first.meta.total_pages, Math.ceil(total / PAGE_SIZE), 1);
+      progress = { total, pages, results: [first.data], startedAt: ctx.clock.now() };
+    }
+    const { total, pages, results } = progress;
+    const missing: number[] = [];
+    for (let page = 2; page <= pages; page++) if (results[page - 1] === undefined) missing.push(page);
     let changed = false;
     let failure: { error: unknown } | null = null;
-    let next = 2;
     const worker = async () => {
       // Every worker stops at the first failure, so none is left running after listAll settles.
-      while (!changed && !failure && next <= pages) {
-        const page = next++;
+      while (!changed && !failure && missing.length > 0) {
+        const page = missing.shift()!;
         try {
           const answer = await fetchPage(page);
           if (answer.meta.total !== total) changed = true;
           results[page - 1] = answer.data;
         } catch (error) {
+          missing.unshift(page);
           failure ??= { error };
         }
       }
     };
-    const width = Math.max(1, Math.min(ctx.pageConcurrency, pages - 1, ctx.budget.available(priority)));
+    const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, ctx.budget.available(priority)));
     await Promise.all(Array.from({ length: width }, worker));
-    if (failure) throw (failure as { error: unknown }).error;
     if (changed) continue;
+    if (failure) {
+      // Background listings stop at a spent window: keep what was read for the next attempt.
+      if ((failure as { error: unknown }).error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress);
+      throw (failure as { error: unknown }).error;
+    }
     const byId = new Map<number, ServerRow>();
     for (const row of results.flat()) byId.set(row.id, row);
-    return { rows: [...byId.values()], total, pages, restarts, requests };
+    return { rows: [...byId.values()], total, pages, restarts, requests, resumed: partial !== undefined };
   }
   throw new ListingUnstableError(resource);
+}
+
+/**
+ * The push wrote between two windows of a listing cut short: pages read before would put back
+ * the row's old values. An update's page is read again; a create or delete changes the pages'
+ * boundaries, so the listing starts over.
+ */
+export function invalidatePartialListing(ctx: SyncContext, resource: ResourceName, updatedServerId: number | null): void {
+  const partial = ctx.partialListings?.get(resource);
+  if (!partial) return;
+  if (updatedServerId === null) {
+    ctx.partialListings!.delete(resource);
+    return;
+  }
+  const index = partial.results.findIndex((page) => page?.some((row) => row.id === updatedServerId));
+  // Page 1 is never a hole (it tells the total): read it again by starting over.
+  if (index === 0) ctx.partialListings!.delete(resource);
+  else if (index > 0) delete partial.results[index];
 }

@@ -11,7 +11,7 @@ import { mergeRow } from './merge/three-way.ts';
 import { nextAttemptAt } from './outbox/backoff.ts';
 import { classify, describeError, type Phase } from './outbox/classify.ts';
 import { planReady } from './outbox/ordering.ts';
-import { PAGE_SIZE } from './listing.ts';
+import { invalidatePartialListing, PAGE_SIZE } from './listing.ts';
 import { deleteClickSamples, pullResource, rememberWriteOnly } from './pull.ts';
 import type { ResourceName } from './types.ts';
 
@@ -133,10 +133,12 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
     tries.set(op.opId, (tries.get(op.opId) ?? 0) + 1);
     const step = await sendOp(ctx, op, lookup, fresh.has(op.resource));
     if (step.type === 'stop') return stop(step);
+    if (step.completed) invalidatePartialListing(ctx, op.resource, op.kind === 'update' ? (lookup(op.resource, op.rowId) ?? null) : null);
     // The service deletes a domain's links with it: a links listing taken before is stale.
     if (op.kind === 'delete' && op.resource === 'domains') {
       fresh.delete('links');
       ctx.freshListings?.delete('links');
+      invalidatePartialListing(ctx, 'links', null);
     }
     if (step.completed) result.completed++;
   }
