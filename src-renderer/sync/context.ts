@@ -18,10 +18,11 @@ export interface SyncContext {
   /** Most list pages in flight at once (further limited by the budget). */
   pageConcurrency: number;
   /**
-   * When the push last listed each resource instead of reading K rows one by one: later pushes
-   * of the same backlog (held back by the rate limit) reuse that listing instead of listing again.
+   * When the push last listed each resource instead of reading K rows one by one, and the update
+   * ops (the backlog) it listed for: later pushes of that backlog (held back by the rate limit)
+   * reuse the listing instead of listing again or reading each row.
    */
-  freshListings?: Map<ResourceName, number>;
+  freshListings?: Map<ResourceName, { at: number; opIds: Set<string> }>;
   /** Listings a spent rate-limit window cut short: the next listing of the resource goes on from them. */
   partialListings?: Map<ResourceName, PartialListing>;
 }

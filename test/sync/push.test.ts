@@ -323,6 +323,29 @@ describe('request economy', () => {
     expect(h.counter.snapshot()).toMatchObject({ get: 0, list: 1, update: 5 });
     for (const row of rows) expect(h.service.rows.domains.get(row.serverId!)!.custom_index_url).toBe(`https://${row.serverId}.test/`);
   });
+
+  it('the rest of a backlog the rate limit held back goes out on the listing made for it, however few are left', async () => {
+    h = harness();
+    h.ctx.freshListings = new Map();
+    for (let i = 0; i < 5; i++) h.service.seedDomain();
+    await pullResource(h.ctx, 'domains');
+    const rows = await h.db.domains.toArray();
+    for (const row of rows) await updateRow(h.edits, 'domains', row.clientId, { custom_index_url: `https://${row.serverId}.test/` });
+    // The window allows the listing and four writes; the fifth waits for the next window.
+    h.ctx.budget.update({ limit: 60, remaining: 5, resetAt: h.clock.now() + 60_000 });
+    h.counter.reset();
+    expect(await push(h.ctx)).toMatchObject({ stoppedBy: 'rate-limited' });
+    expect(h.counter.snapshot()).toMatchObject({ list: 1, get: 0, update: 4 });
+    h.clock.set(h.clock.now() + 60_000);
+    // One update left, fewer than the pages: before the fix it was read again, one by one.
+    await push(h.ctx);
+    expect(h.counter.snapshot()).toMatchObject({ list: 1, get: 0, update: 5 });
+    // An update queued after the listing is not part of that backlog: it reads first.
+    await updateRow(h.edits, 'domains', rows[0]!.clientId, { custom_index_url: 'https://later.test/' });
+    await push(h.ctx);
+    expect(h.counter.snapshot()).toMatchObject({ list: 1, get: 1, update: 6 });
+    expect(h.service.rows.domains.get(rows[0]!.serverId!)!.custom_index_url).toBe('https://later.test/');
+  });
 });
 
 describe('creates of unknown outcome are reconciled, never resent blindly', () => {
