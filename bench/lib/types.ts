@@ -21,5 +21,10 @@ export interface FigureResult {
 export interface Figure {
   id: string;
   title: string;
+  /**
+   * Counts rather than times (request counts, lost edits): such figures run side by side after
+   * the timed ones, which each run alone. The economy figure mostly waits for rate-limit windows.
+   */
+  countsOnly?: boolean;
   run(context: BenchContext): Promise<FigureResult>;
 }

@@ -1,7 +1,8 @@
-// Request economy at a small scale (the bench runs 100,000 links / 200 edits): a first sync of
-// 3,000 links costs ceil(3000/1000) list requests for links (plus one each for domains and
-// handlers); pushing 20 updates costs 20 writes plus one fresh listing (3 < 20 reads); 2 updates
-// cost 2 reads and 2 writes. Against the sandbox's limit of 60 a minute no request meets a 429.
+// Request economy at a small scale (the bench runs 100,000 links / 200 edits / 200 creates): the
+// engine's start pull of 3,000 links costs ceil(3000/1000) list requests for links (plus one each
+// for domains and handlers); pushing 20 updates costs 20 writes plus one fresh listing (3 < 20
+// reads); 2 updates cost 2 reads and 2 writes; 10 creates cost 10 writes (client aliases: nothing
+// to read first). Against the sandbox's limit of 60 a minute no request meets a 429.
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src-main/sandbox/index.ts';
@@ -30,13 +31,14 @@ describe('request economy against the rate-limited sandbox', () => {
     }
   });
 
-  it('3,000 links and 20 queued edits at 60 requests a minute', { timeout: 40_000 }, async () => {
-    const result = await measureRequestEconomy({ links: 3000, edits: 20, rateLimit: 60 });
+  it('3,000 links, 20 queued edits and 10 queued creates at 60 requests a minute', { timeout: 40_000 }, async () => {
+    const result = await measureRequestEconomy({ links: 3000, edits: 20, creates: 10, rateLimit: 60 });
     expect(result.complete).toBe(true);
     expect(result.tooManyRequests).toBe(0);
     expect(result.lists).toEqual({ links: 3, domains: 1, handlers: 1 });
     expect(result.push).toMatchObject({ update: 20, list: 3, get: 0, create: 0, delete: 0 });
     expect(result.push.update + result.push.list + result.push.get).toBe(result.expected.writes + result.expected.readsOrPull);
+    expect(result.creates).toMatchObject({ create: 10, list: 0, get: 0, update: 0, delete: 0 });
     // The engine's own count agrees with the wire.
     expect(result.engineCounts).toMatchObject({ list: result.requests.list, update: result.requests.update, get: result.requests.get });
   });

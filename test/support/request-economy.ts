@@ -1,19 +1,21 @@
 // Request economy of the sync engine against a rate-limited sandbox: N links seeded with bulk
-// creates (rate limit off), the sandbox restarted on the same data with the limit on, then a
-// first full sync plus K queued link edits. Every request is counted on the wire, by kind and
-// status. `npm run bench` calls this at 100,000 links / 200 edits / 60 per minute; the test
-// suite at a small scale.
+// creates (rate limit off), the sandbox restarted on the same data with the limit on, then the
+// engine left to itself, as in the app: its start pull, K queued link edits, then C queued link
+// creates, each phase sent by the engine's own scheduling (edit cycles, wake-ups when the window
+// reopens). Every request is counted on the wire, by kind and status. `npm run bench` calls this
+// at 100,000 links / 200 edits / 200 creates / 60 per minute; the test suite at a small scale.
 import type { Dispatcher } from 'undici';
 import { startSandbox } from '../../src-main/sandbox/index.ts';
 import { ServiceClient } from '../../src-main/service/client.ts';
 import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
-import { push } from '../../src-renderer/sync/push.ts';
 import { newIndexedDb, openSync, serverTruth, startSyncStack } from './sync-harness.ts';
 import { withTempDir } from './temp-dir.ts';
 
 export interface EconomyOptions {
   links: number;
   edits: number;
+  /** Links created offline and pushed after the edits (default: none). */
+  creates?: number;
   /** Requests per minute (the sandbox's --rate-limit). */
   rateLimit: number;
   log?: (message: string) => void;
@@ -31,12 +33,14 @@ export interface EconomyResult {
   lists: { links: number; domains: number; handlers: number };
   /** Requests of pushing the edits, by kind. */
   push: Record<WireKind, number>;
+  /** Requests of pushing the creates, by kind. */
+  creates: Record<WireKind, number>;
   /** 429 answers seen (must be 0). */
   tooManyRequests: number;
   /** What the engine's own counter saw (contract calls that reached main). */
   engineCounts: Record<string, number>;
-  /** ceil(N/1000) list requests for links; K writes + min(K reads, one fresh pull). */
-  expected: { linkLists: number; writes: number; readsOrPull: number };
+  /** ceil(N/1000) list requests for links; K writes + min(K reads, one fresh pull); C creates. */
+  expected: { linkLists: number; writes: number; readsOrPull: number; creates: number };
   /** Wall-clock seconds of the sync (seeding excluded). */
   seconds: number;
   /** Every edit reached the service and the mirror holds every link. */
@@ -106,31 +110,31 @@ async function seed(dataFile: string, links: number): Promise<void> {
 
 /**
  * The service's truth, read after the measured sync from the same data restarted without the
- * rate limit (the account's limit would otherwise charge the check): every edit there, and as
- * many links as the mirror holds.
+ * rate limit (the account's limit would otherwise charge the check): every edit and every create
+ * there once, and as many links as the mirror holds.
  */
-async function verify(dataFile: string, edits: number, mirrored: number): Promise<boolean> {
+async function verify(dataFile: string, edits: number, creates: number, mirrored: number): Promise<boolean> {
   const sandbox = await startSandbox({ keys: [KEY], dataFile });
   try {
     const truth = await serverTruth(new ServiceClient({ baseUrl: sandbox.url, apiKey: KEY, timeoutMs: 120_000 }));
     const edited = truth.links.filter((link) => link.location_url.includes('/economy/edited/')).length;
-    return edited === edits && truth.links.length === mirrored;
+    const created = truth.links.filter((link) => link.location_url.includes('/economy/created/')).length;
+    return edited === edits && created === creates && truth.links.length === mirrored;
   } finally {
     await sandbox.close();
   }
 }
 
-/** Syncs now until `done`; a cycle held back by the rate-limit window waits for it to reopen. */
-async function syncUntil(ws: WorkspaceSync, done: () => Promise<boolean>, deadline: number, what: string): Promise<void> {
+/** Waits (polling) until `done`: the engine works on its own meanwhile. */
+async function waitFor(done: () => Promise<boolean>, deadline: number, what: string): Promise<void> {
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error(`${what} did not finish in time`);
-    const result = await ws.syncNow();
-    if (result.stoppedBy === 'rate-limited') {
-      const until = ws.store.getState().blockedUntil ?? Date.now() + 1000;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(50, until - Date.now())));
-    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+const minus = (after: Record<WireKind, number>, before: Record<WireKind, number>) =>
+  Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - before[k as WireKind]])) as Record<WireKind, number>;
 
 export async function measureRequestEconomy(options: EconomyOptions): Promise<EconomyResult> {
   const log = options.log ?? (() => undefined);
@@ -145,40 +149,38 @@ export async function measureRequestEconomy(options: EconomyOptions): Promise<Ec
     let mirrored: number;
     try {
       const idb = newIndexedDb();
-      // Syncs the user asks for (sync now), on the system clock: the sandbox's window is real
-      // time. The engine follows main's rate-limit reports as start() would wire them, without
-      // start()'s background cycle (see the report: a background listing longer than one window
-      // starts over each window).
-      const ws = await openSync(stack, idb, { autoStart: false });
-      const off = stack.api.on('rateLimit.changed', (state) => ws.engine.ctx.budget.update(state));
+      // The engine as the app runs it, on the system clock (the sandbox's window is real time).
+      // The interval is long so that no periodic full sync lands inside a measured phase.
+      const ws = await openSync(stack, idb, { intervalMs: 24 * 60 * 60_000 });
       try {
-        ws.engine.ctx.budget.update(await stack.api.call('rateLimit.get', { workspaceId: stack.workspaceId }));
         const started = performance.now();
         const deadline = Date.now() + 30 * 60_000;
-        log('first full sync');
-        await syncUntil(ws, async () => ws.store.getState().lastPullAt !== null, deadline, 'the first sync');
+        log('first full sync (the engine\'s start pull)');
+        await waitFor(async () => ws.store.getState().lastPullAt !== null, deadline, 'the first sync');
+        await ws.engine.idle();
         const pullLists = { ...wire.lists };
         const before = { ...wire.requests };
         log(`${options.edits} queued edits`);
         const rows = await ws.db.links.limit(options.edits).toArray();
         for (const [i, row] of rows.entries()) await ws.links.update(row.clientId, { location_url: `https://dest.example/economy/edited/${i}` });
-        // What the engine's edit cycle runs: the push alone.
-        while ((await ws.db.outbox.count()) > 0) {
-          if (Date.now() > deadline) throw new Error('the push did not finish in time');
-          const result = await push(ws.engine.ctx);
-          if (result.stoppedBy === 'rate-limited') await new Promise((resolve) => setTimeout(resolve, Math.max(50, (result.resetAt ?? Date.now() + 1000) - Date.now())));
-          else if (result.stoppedBy) throw new Error(`the push stopped: ${result.stoppedBy} ${result.stopError ?? ''}`);
-          else if (result.completed === 0) {
-            // What is left waits for its backoff to end, as the engine's wake-up timer would.
-            const next = Math.min(...(await ws.db.outbox.toArray()).map((op) => op.notBefore));
-            await new Promise((resolve) => setTimeout(resolve, Math.min(60_000, Math.max(50, next - Date.now()))));
-          }
+        const drained = async () => (await ws.db.outbox.count()) === 0 && !ws.store.getState().syncing;
+        await waitFor(drained, deadline, 'the push of the edits');
+        const pushed = minus(wire.requests, before);
+        const beforeCreates = { ...wire.requests };
+        const creates = options.creates ?? 0;
+        if (creates > 0) {
+          log(`${creates} queued creates`);
+          for (let i = 0; i < creates; i++) await ws.links.create({ location_url: `https://dest.example/economy/created/${i}` });
+          await waitFor(drained, deadline, 'the push of the creates');
         }
+        await ws.engine.idle();
+        const created = minus(wire.requests, beforeCreates);
         const seconds = (performance.now() - started) / 1000;
-        const pushed = Object.fromEntries(Object.entries(wire.requests).map(([k, v]) => [k, v - before[k as WireKind]])) as Record<WireKind, number>;
-        log(`pull: ${JSON.stringify(pullLists)}; push: ${JSON.stringify(pushed)}; 429: ${wire.tooManyRequests}`);
+        log(`pull: ${JSON.stringify(pullLists)}; push: ${JSON.stringify(pushed)}; creates: ${JSON.stringify(created)}; 429: ${wire.tooManyRequests}`);
         const linkPages = Math.ceil(options.links / 1000);
         mirrored = await ws.db.links.count();
+        const failures = ws.store.getState().failures.length + ws.store.getState().conflicts.length;
+        if (failures > 0) throw new Error(`${failures} ops failed or conflicted: ${JSON.stringify(ws.store.getState().failures.slice(0, 3))}`);
         measured = {
           links: options.links,
           edits: options.edits,
@@ -186,19 +188,19 @@ export async function measureRequestEconomy(options: EconomyOptions): Promise<Ec
           requests: { ...wire.requests },
           lists: pullLists,
           push: pushed,
+          creates: created,
           tooManyRequests: wire.tooManyRequests,
           engineCounts: ws.engine.counter.snapshot(),
-          expected: { linkLists: linkPages, writes: options.edits, readsOrPull: Math.min(options.edits, linkPages) },
+          expected: { linkLists: linkPages, writes: options.edits, readsOrPull: Math.min(options.edits, linkPages), creates },
           seconds: Math.round(seconds * 10) / 10,
         };
       } finally {
-        off();
         ws.close();
       }
     } finally {
       await stack.close();
     }
-    return { ...measured, complete: await verify(dataFile, options.edits, mirrored) };
+    return { ...measured, complete: await verify(dataFile, options.edits, options.creates ?? 0, mirrored) };
   } finally {
     await temp.cleanup();
   }
