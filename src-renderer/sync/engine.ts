@@ -38,7 +38,7 @@ export interface EngineOptions {
   onProblem?: (problem: SyncProblem) => void;
 }
 
-/** `resume`: a spent window reopened on a listing it cut short (a full cycle, like `interval`). */
+/** `resume`: a full cycle (like `interval`) to finish a pull a spent window cut short or a passing failure stopped. */
 export type CycleReason = 'start' | 'interval' | 'focus' | 'reconnect' | 'demand' | 'edit' | 'retry' | 'resume';
 
 export interface CycleResult {
@@ -111,6 +111,9 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   let editTimer: unknown = null;
   let probeTimer: unknown = null;
   let probeAttempt = 0;
+  /** A pull that failed for a passing reason (a 5xx, a listing that kept changing) is tried again soon. */
+  let pullAttempt = 0;
+  let pullRetryAt: number | null = null;
   let unsubscribe: (() => void) | null = null;
 
   function setTimer(current: unknown, fn: () => void, ms: number): unknown {
@@ -193,6 +196,11 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     } else if (at < nextFull) {
       reason = 'retry';
     }
+    // A failed pull (the first one, say) is not left for the interval: it is tried again with backoff.
+    if (pullRetryAt !== null && pullRetryAt < at) {
+      at = pullRetryAt;
+      reason = 'resume';
+    }
     wakeTimer = setTimer(wakeTimer, () => void cycle(reason), at - now);
   }
 
@@ -240,10 +248,14 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
               return;
             }
             store.setState({ lastError: message });
+            pullAttempt++;
+            pullRetryAt = clock.now() + backoffDelay(pullAttempt, random);
             return;
           }
         }
         result.pulled = true;
+        pullAttempt = 0;
+        pullRetryAt = null;
         lastFullSyncAt = clock.now();
         // A listing may have settled creates of unknown outcome: send what became ready.
         const again = await push(ctx);

@@ -106,3 +106,27 @@ describe('a background listing cut short by the rate limit', () => {
     }
   });
 });
+
+describe('a pull that failed for a passing reason', () => {
+  it('is tried again with backoff, not left for the next interval', async () => {
+    const service = new FakeService();
+    for (let i = 0; i < 3; i++) service.seedLink();
+    service.fail({ match: (name) => name === 'links.list', error: { kind: 'server', message: 'Bad gateway', status: 502 } });
+    const clock = manualClock();
+    const db = freshDb();
+    const engine = createSyncEngine({ workspaceId: 'ws', api: service.api, db, clock, locks: createLocalLockManager(), random: () => 0.5, newId: sequentialIds(), intervalMs: 300_000 });
+    try {
+      await engine.start();
+      await engine.idle();
+      expect(await db.links.count()).toBe(0);
+      expect(engine.store.getState().lastError).toMatch(/Bad gateway/);
+      await clock.advance(2_000); // attempt 1: within 1–2 s
+      await engine.idle();
+      expect(await db.links.count()).toBe(3);
+      expect(service.callsOf('links.list')).toHaveLength(2);
+    } finally {
+      engine.stop();
+      db.close();
+    }
+  });
+});
