@@ -185,19 +185,14 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     // Only backoff ends matter: ops blocked by order or dependencies wake with what blocks them.
     const waiting = await options.db.outbox.where('state').equals('pending').toArray();
     for (const op of waiting) if (op.notBefore > now) at = Math.min(at, op.notBefore);
-    // Work held back by a spent rate-limit window goes when it reopens: queued ops, and a
-    // listing cut short (100,000 links are more pages than one window of 60 requests allows).
+    // Ops held back by a spent rate-limit window go when it reopens.
     const blockedUntil = store.getState().blockedUntil;
-    const listingCut = (ctx.partialListings?.size ?? 0) > 0;
-    let reason: CycleReason = 'interval';
-    if (blockedUntil !== null && blockedUntil > now && (waiting.length > 0 || listingCut) && blockedUntil < at) {
-      at = blockedUntil;
-      reason = listingCut ? 'resume' : 'retry';
-    } else if (at < nextFull) {
-      reason = 'retry';
-    }
-    // A failed pull (the first one, say) is not left for the interval: it is tried again with backoff.
-    if (pullRetryAt !== null && pullRetryAt < at) {
+    if (blockedUntil !== null && blockedUntil > now && waiting.length > 0) at = Math.min(at, blockedUntil);
+    let reason: CycleReason = at < nextFull ? 'retry' : 'interval';
+    // A pull that did not finish (the first one, say) is not left for the interval: it goes on
+    // when the window reopens (100,000 links are more pages than one window allows) or, after a
+    // passing failure, with backoff.
+    if (pullRetryAt !== null && pullRetryAt <= at) {
       at = pullRetryAt;
       reason = 'resume';
     }
@@ -224,6 +219,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
         await refreshStatus();
         if (result.push.stoppedBy) {
           result.stoppedBy = result.push.stoppedBy;
+          // The pull this cycle was for goes when the window reopens, after the push.
+          if (result.push.stoppedBy === 'rate-limited' && reason !== 'edit' && reason !== 'retry') pullRetryAt = result.push.resetAt ?? clock.now() + 60_000;
           await handleStop(result.push.stoppedBy, result.push.stopError ?? '', result.push.resetAt);
           return;
         }
@@ -235,6 +232,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
           } catch (error) {
             if (error instanceof BudgetExhaustedError) {
               result.stoppedBy = 'rate-limited';
+              pullRetryAt = error.resetAt ?? clock.now() + 60_000;
               await handleStop('rate-limited', error.message, error.resetAt);
               return;
             }
@@ -244,7 +242,10 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
               outcome.type === 'pause' ? 'paused' : outcome.type === 'retry' && outcome.offline ? 'offline' : outcome.type === 'retry' && outcome.resetAt !== undefined ? 'rate-limited' : null;
             if (stop) {
               result.stoppedBy = stop;
-              await handleStop(stop, message, error instanceof CallError ? (error.data.resetAt ?? null) : null);
+              const resetAt = error instanceof CallError ? (error.data.resetAt ?? null) : null;
+              // Offline and paused have their own way back (the probe, a new key).
+              if (stop === 'rate-limited') pullRetryAt = resetAt ?? clock.now() + 60_000;
+              await handleStop(stop, message, resetAt);
               return;
             }
             store.setState({ lastError: message });

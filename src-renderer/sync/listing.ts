@@ -57,11 +57,15 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
       try {
         return (await callResource(ctx, resource, 'list', { page, resultsPerPage: PAGE_SIZE }, priority === 'user' ? 'interactive' : 'background')) as ListEnvelope<ServerRow>;
       } catch (error) {
-        // A listing longer than one rate-limit window: the page waits for the window to reopen
-        // (take() above) instead of the whole listing starting over, which would never end.
-        if (priority === 'user' && error instanceof CallError && error.kind === 'rate-limited' && refusals < MAX_PAGE_REFUSALS) {
-          ctx.budget.update({ remaining: 0, resetAt: error.data.resetAt ?? ctx.clock.now() + 60_000 });
-          continue;
+        if (error instanceof CallError && error.kind === 'rate-limited') {
+          const resetAt = error.data.resetAt ?? ctx.clock.now() + 60_000;
+          ctx.budget.update({ remaining: 0, resetAt });
+          // A listing longer than one rate-limit window: the page waits for the window to reopen
+          // (take() above) instead of the whole listing starting over, which would never end.
+          if (priority === 'user' && refusals < MAX_PAGE_REFUSALS) continue;
+          // Main refused it for the window (or the service did): a background listing stops
+          // there, keeping its pages, as when its own budget says the window is spent.
+          if (priority === 'background') throw new BudgetExhaustedError(resetAt);
         }
         throw error;
       }

@@ -2,6 +2,7 @@
 // window of 60 requests. The pages read before the window ran out are kept, and the listing goes
 // on from them when it reopens, instead of starting over each window and never finishing.
 import { afterEach, describe, expect, it } from 'vitest';
+import { CallError } from '../../src-preload/contract/index.ts';
 import { BudgetExhaustedError } from '../../src-renderer/sync/budget.ts';
 import { createSyncEngine } from '../../src-renderer/sync/engine.ts';
 import { invalidatePartialListing, listAll, PARTIAL_LISTING_MAX_AGE_MS } from '../../src-renderer/sync/listing.ts';
@@ -124,6 +125,63 @@ describe('a pull that failed for a passing reason', () => {
       await engine.idle();
       expect(await db.links.count()).toBe(3);
       expect(service.callsOf('links.list')).toHaveLength(2);
+    } finally {
+      engine.stop();
+      db.close();
+    }
+  });
+});
+
+describe('a background listing refused by main for the window', () => {
+  it('keeps its pages and goes on when the window reopens, like one its own budget stopped', async () => {
+    h = harness();
+    for (let i = 0; i < 4000; i++) h.service.seedLink();
+    h.ctx.partialListings = new Map();
+    h.ctx.pageConcurrency = 1;
+    const resetAt = h.clock.now() + 30_000;
+    let served = 0;
+    // Main's budget knows the window is spent after two pages (the renderer's does not yet).
+    h.service.beforeCall = (name) => {
+      if (name === 'links.list' && ++served > 2) {
+        served = -Infinity;
+        throw new CallError({ kind: 'rate-limited', message: 'The limit for this minute is used up.', resetAt });
+      }
+    };
+    const error = await listAll(h.ctx, 'links', 'background').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BudgetExhaustedError);
+    expect((error as BudgetExhaustedError).resetAt).toBe(resetAt);
+    expect(h.ctx.budget.available('background')).toBe(0);
+    h.clock.set(resetAt);
+    const listing = await listAll(h.ctx, 'links', 'background');
+    expect(listing.resumed).toBe(true);
+    expect(listing.rows).toHaveLength(4000);
+    expect(h.service.callsOf('links.list').map((call) => call.input.page)).toEqual([1, 2, 3, 3, 4]);
+  });
+});
+
+describe('a start pull refused for the window before any page was read', () => {
+  it('is tried again when the window reopens, not at the next interval', async () => {
+    const service = new FakeService();
+    for (let i = 0; i < 3; i++) service.seedLink();
+    const clock = manualClock();
+    const resetAt = clock.now() + 40_000;
+    let refused = false;
+    service.beforeCall = (name) => {
+      if (name === 'links.list' && !refused) {
+        refused = true;
+        throw new CallError({ kind: 'rate-limited', message: 'The limit for this minute is used up.', resetAt });
+      }
+    };
+    const db = freshDb();
+    const engine = createSyncEngine({ workspaceId: 'ws', api: service.api, db, clock, locks: createLocalLockManager(), random: () => 0.5, newId: sequentialIds(), intervalMs: 24 * 3_600_000 });
+    try {
+      await engine.start();
+      await engine.idle();
+      expect(await db.links.count()).toBe(0);
+      await clock.advance(40_000);
+      await engine.idle();
+      expect(await db.links.count()).toBe(3);
+      expect(engine.store.getState().lastPullAt).not.toBeNull();
     } finally {
       engine.stop();
       db.close();
