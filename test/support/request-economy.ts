@@ -7,7 +7,6 @@
 import type { Dispatcher } from 'undici';
 import { startSandbox } from '../../src-main/sandbox/index.ts';
 import { ServiceClient } from '../../src-main/service/client.ts';
-import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { newIndexedDb, openSync, serverTruth, startSyncStack } from './sync-harness.ts';
 import { withTempDir } from './temp-dir.ts';
 
