@@ -13,6 +13,9 @@ import type {
   LinkCreateInput,
 } from '../../src-preload/contract/inputs.ts';
 import {
+  DomainListSchema,
+  HandlerListSchema,
+  LinkListSchema,
   RESOURCE_PATHS,
   type Created,
   type Domain,
@@ -23,6 +26,7 @@ import {
   type Updated,
 } from '../../src-preload/contract/resources.ts';
 import { RequestBudget, type BudgetSlot, type Priority } from './budget.ts';
+import { markChecked } from './checked-output.ts';
 import { PROBE_PATH, runConnectionTest } from './connection-test.ts';
 import { invalid, isErrorBodyWithOkStatus, serviceError, serviceMessage } from './errors.ts';
 import {
@@ -91,6 +95,11 @@ const WRITES: ReadonlySet<RequestKind> = new Set(['create', 'update', 'delete'])
 
 type Exchange = { status: number; headers: RawAnswer['headers']; body: ParsedBody };
 
+/**
+ * What a list page satisfies once normaliseList accepted it: every item passed its read schema,
+ * the meta ListMetaSchema, and the page links are strings or null by construction.
+ */
+const LIST_SCHEMAS = { links: LinkListSchema, domains: DomainListSchema, handlers: HandlerListSchema } as const;
 
 function checkId(id: unknown, resource: ResourceName): number {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
@@ -218,11 +227,12 @@ export class ServiceClient {
     const collection = this.#collection(resource);
     const url = this.#url(`${collection}/?page=${page}&results_per_page=${resultsPerPage}`);
     const answer = await this.#exchange('list', resource, url, 'GET', undefined, o);
-    return normaliseList(this.#json(answer), item, {
+    const list = normaliseList(this.#json(answer), item, {
       page,
       resultsPerPage,
       pageUrl: (n) => this.#url(`${collection}?page=${n}`).href,
     });
+    return markChecked(list, LIST_SCHEMAS[resource]);
   }
 
   async #get<T>(resource: ResourceName, id: number, item: (raw: unknown) => T, o?: RequestOptions): Promise<T> {

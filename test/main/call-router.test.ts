@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCallRouter } from '../../src-main/ipc/call-router.ts';
+import { markChecked } from '../../src-main/service/checked-output.ts';
+import { DomainListSchema, LinkListSchema } from '../../src-preload/contract/index.ts';
 import { createMainServices, type MainServices } from '../../src-main/main-services.ts';
 import type { CallHandlers } from '../../src-main/ipc/call-router.ts';
 import { withTempDir } from '../support/temp-dir.ts';
@@ -166,5 +168,50 @@ describe('call router failures', () => {
       logError: () => undefined,
     });
     expect(await router.handle('vault.status', {}, true)).toMatchObject({ ok: false, error: { kind: 'internal' } });
+  });
+
+  it('checks an output once: a page the service client checked passes, a wrongly marked or unmarked one does not', async () => {
+    const page = { data: [link], meta: { page: 1, results_per_page: 25, total: 1, total_pages: 1 }, links: { first: 'f', last: null, next: null, prev: null, self: 's' } };
+    const broken = { ...page, data: [{ ...link, clicks: 'many' }] };
+    const log: string[] = [];
+    const answer = (value: object) => createCallRouter({ handlers: handlers({ 'links.list': async () => value as never }), logError: (m) => log.push(m) });
+    const call = (value: object) => answer(value).handle('links.list', { workspaceId: 'w' }, true);
+
+    // Marked by the client against exactly this call's schema: passed through as it is.
+    const checked = markChecked(structuredClone(page), LinkListSchema);
+    expect(await call(checked)).toEqual({ ok: true, value: checked });
+    // The router trusts the mark, not the shape: that is why only the client's normaliser sets it.
+    expect(await call(markChecked(structuredClone(broken), LinkListSchema))).toMatchObject({ ok: true });
+    // Unmarked, or marked against another call's schema: checked, and refused when broken.
+    expect(await call(structuredClone(broken))).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(await call(markChecked(structuredClone(broken), DomainListSchema))).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(log).toHaveLength(2);
+    expect(await call(structuredClone(page))).toEqual({ ok: true, value: page });
+  });
+
+  it('still refuses bad server data in a list, through the real client', async () => {
+    const temp = await withTempDir();
+    const bad = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ data: [{ ...link, clicks: 'lots' }], meta: { page: 1, results_per_page: 25, total: 1, total_pages: 1 } }));
+    });
+    await new Promise<void>((resolve) => bad.listen(0, '127.0.0.1', resolve));
+    try {
+      const main = await createMainServices({
+        userDataDir: temp.dir,
+        cipher: testCipher().cipher,
+        openExternal: async () => undefined,
+        writeClipboard: async () => undefined,
+        emit: () => undefined,
+        logError: () => undefined,
+      });
+      const added = await main.router.handle('workspaces.add', { name: 'Bad', baseUrl: `http://127.0.0.1:${(bad.address() as AddressInfo).port}/`, apiKey: KEY }, true);
+      if (!added.ok) throw new Error(added.error.message);
+      const result = await main.router.handle('links.list', { workspaceId: (added.value as { id: string }).id }, true);
+      expect(result).toMatchObject({ ok: false, error: { kind: 'bad-response', message: expect.stringMatching(/link 1 has no usable clicks/) } });
+    } finally {
+      await new Promise<void>((resolve) => bad.close(() => resolve()));
+      await temp.cleanup();
+    }
   });
 });
