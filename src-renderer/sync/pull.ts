@@ -1,12 +1,13 @@
 // Pull: one complete listing of a resource (listing.ts) applied to the mirror in one transaction.
 // Creates of unknown outcome are reconciled against the same listing before any unmapped server
-// row becomes a new mirror row.
+// row becomes a new mirror row. Click samples are decided in that transaction and written out
+// right after it (mirror/click-journal.ts).
 import type { Link } from '../../src-preload/contract/index.ts';
 import type { Priority } from './budget.ts';
 import { loadServerIdLookup, type SyncContext } from './context.ts';
 import { listAll } from './listing.ts';
 import { refreshRowLocal } from './local-edits.ts';
-import { Dexie } from 'dexie';
+import { deleteClickSamplesOf, flushClickJournal, journalClickSamples } from './mirror/click-journal.ts';
 import { ROW_TABLES, rowTable, type MirrorDb } from './mirror/db.ts';
 import { isRememberable, isWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
@@ -25,6 +26,8 @@ export interface PullResult {
 }
 
 export async function pullResource(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background'): Promise<PullResult> {
+  // Samples a crash left journalled become browsable even when this listing then fails (offline).
+  if (resource === 'links') await flushClickJournal(ctx.db);
   const listing = await listAll(ctx, resource, priority);
   const result = await applyListing(ctx, resource, listing.rows);
   return { ...result, requests: listing.requests };
@@ -51,6 +54,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       .filter((op) => op.kind === 'create' && (op.state !== 'conflict' || op.conflict?.type === 'ambiguous-create'))
       .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
     const taken = new Set<number>();
+    const adoptedRows = new Map<number, MirrorRow>();
     const held = new Set<number>();
     for (const op of open) {
       const row = await table.get(op.rowId);
@@ -76,6 +80,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
         await table.put(adopted);
         await refreshRowLocal(db, resource, row.clientId);
         byServerId.set(serverRow.id, adopted);
+        adoptedRows.set(serverRow.id, adopted);
         out.adopted++;
       } else if (decision.type === 'resend') {
         if (row.deletedLocally) {
@@ -93,8 +98,14 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       }
     }
 
-    // Re-read rows: adoption above changed some.
-    const current = new Map((await table.toArray()).filter((r) => r.serverId !== null).map((r) => [r.serverId!, r]));
+    // The mirror's rows by server id: adopted rows are read again (refreshRowLocal changed them);
+    // the rest need no second read of the whole table.
+    const current = byServerId;
+    for (const [serverId, row] of adoptedRows) {
+      const fresh = await table.get(row.clientId);
+      if (fresh) current.set(serverId, fresh);
+      else current.delete(serverId);
+    }
     const listedIds = new Set(rows.map((r) => r.id));
     const puts: MirrorRow[] = [];
     const samples: ClickSample[] = [];
@@ -129,13 +140,15 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     await table.bulkDelete(removals);
     out.removed = removals.length;
     if (resource === 'links') {
-      await db.clickSamples.bulkPut(samples);
+      await journalClickSamples(db, ctx.newId(), now, samples);
       for (const clientId of removals) await deleteClickSamples(db, clientId);
       await db.otherLinks.clear();
       await db.otherLinks.bulkPut(listed.filter((row) => !isLinkRow(resource, row)).map((row) => ({ id: row.id, row: row as Link, seenAt: now })));
     }
     await db.syncState.put({ key: `lastPull:${resource}`, value: now });
   });
+  // After the commit, so screens show the rows meanwhile.
+  if (resource === 'links') await flushClickJournal(db);
   return out;
 }
 
@@ -149,5 +162,5 @@ export function rememberWriteOnly(resource: ResourceName, previous: Fields, sent
 }
 
 export async function deleteClickSamples(db: MirrorDb, clientId: string): Promise<void> {
-  await db.clickSamples.where('[clientId+at]').between([clientId, Dexie.minKey], [clientId, Dexie.maxKey]).delete();
+  await deleteClickSamplesOf(db, clientId);
 }
