@@ -111,9 +111,10 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   let editTimer: unknown = null;
   let probeTimer: unknown = null;
   let probeAttempt = 0;
-  /** A pull that failed for a passing reason (a 5xx, a listing that kept changing) is tried again soon. */
-  let pullAttempt = 0;
+  /** When an unfinished pull is tried again: as the spent window reopens, or with backoff after a passing failure. */
   let pullRetryAt: number | null = null;
+  /** Passing pull failures in a row (a 5xx, a listing that kept changing): the backoff's attempt. */
+  let pullAttempt = 0;
   let unsubscribe: (() => void) | null = null;
 
   function setTimer(current: unknown, fn: () => void, ms: number): unknown {
