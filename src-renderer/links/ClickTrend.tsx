@@ -1,11 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { memo } from 'react';
-import type { MirrorDb } from '../sync/index.ts';
-import { clickHistory, sparklinePoints } from './click-history.ts';
+import type { ClickSample } from '../sync/index.ts';
+import { sparklinePoints } from './click-history.ts';
 
-/** Clicks with a small trend line from the click history (the list's rows). */
-export const ClickTrend = memo(function ClickTrend({ db, clientId, clicks }: { db: MirrorDb; clientId: string; clicks: number }) {
-  const samples = useLiveQuery(() => clickHistory(db, clientId, 30), [db, clientId]);
+/** Clicks with a small trend line from the click history (the list's rows; samples read per page). */
+export const ClickTrend = memo(function ClickTrend({ clicks, samples }: { clicks: number; samples: readonly ClickSample[] | undefined }) {
   const points = samples && samples.length > 1 ? sparklinePoints(samples, 48, 16) : '';
   return (
     <span className="click-trend">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../app/api-context.tsx';
-import { Button } from '../ui/index.ts';
+import { RowButton } from '../ui/list/index.ts';
 
 /** Copies through main (main owns the clipboard) and says so for a moment. */
 export function useCopy(): { copy: (text: string) => Promise<boolean>; copied: string | null; error: string | null } {
@@ -33,9 +33,9 @@ export function CopyButton({ text, label }: { text: string | null; label: string
   const { copy, copied, error } = useCopy();
   return (
     <>
-      <Button size="small" variant="ghost" aria-label={label} isDisabled={text === null} onPress={() => text !== null && void copy(text)}>
+      <RowButton aria-label={label} isDisabled={text === null} onPress={() => text !== null && void copy(text)}>
         {copied !== null ? 'Copied' : 'Copy'}
-      </Button>
+      </RowButton>
       {error && (
         <span className="field-error" role="alert">
           Not copied: {error}

@@ -1,24 +1,27 @@
 // The Links screen: the mirror's links, searched, filtered, sorted and paged the way the API
 // pages; copy, pin, select many; the editor, the detail, bulk create and CSV export.
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { isTypingTarget } from '../app/keyboard.ts';
 import { useNavigation } from '../app/navigation-store.ts';
 import { useOpenSession, useSyncStatus, type WorkspaceSession } from '../app/workspace-session.tsx';
 import { timeAgo } from '../sync/ui/format.ts';
 import { useNow } from '../sync/ui/use-now.ts';
-import { Button, Checkbox, ConfirmDialog, SelectField } from '../ui/index.ts';
-import { Pager, pageWindow, SearchBox, VirtualTable, type Column, type PageSize } from '../ui/list/index.ts';
-import { BulkCreateDialog } from './BulkCreateDialog.tsx';
+import { Button, ConfirmDialog, SelectField } from '../ui/index.ts';
+import { Pager, pageWindow, RowButton, RowCheckbox, SearchBox, VirtualTable, type Column, type PageSize } from '../ui/list/index.ts';
 import { ClickTrend } from './ClickTrend.tsx';
 import { CopyButton, useCopy } from './CopyButton.tsx';
-import { linksToCsv } from './csv.ts';
 import { downloadBlob } from './download.ts';
-import { LinkDetail } from './LinkDetail.tsx';
-import { LinkEditor } from './LinkEditor.tsx';
-import { domainLabel, entryShortUrl, MAIN_DOMAIN, NO_FILTERS, queryLinks, type LinkEntry, type LinkIndex, type LinkQuery, type SortDirection, type SortKey, type TriState } from './link-index.ts';
+import { DEFAULT_QUERY, domainLabel, entryShortUrl, isDefaultQuery, MAIN_DOMAIN, queryLinks, type LinkEntry, type LinkIndex, type LinkQuery, type SortDirection, type SortKey, type TriState } from './link-index.ts';
 import { setPinned } from './link-source.ts';
 import { StatusBadges } from './StatusBadges.tsx';
+import { useClickHistories } from './use-click-histories.ts';
 import { useLinkSnapshot } from './use-links.ts';
+
+// Dialogs (editor, detail with QR and chart, bulk create and CSV with papaparse) load when first
+// opened: the startup bundle stays what the list needs.
+const LinkEditor = lazy(() => import('./LinkEditor.tsx').then((m) => ({ default: m.LinkEditor })));
+const LinkDetail = lazy(() => import('./LinkDetail.tsx').then((m) => ({ default: m.LinkDetail })));
+const BulkCreateDialog = lazy(() => import('./BulkCreateDialog.tsx').then((m) => ({ default: m.BulkCreateDialog })));
 
 export function LinksPage() {
   return <LinksScreen session={useOpenSession()} />;
@@ -47,11 +50,11 @@ const FILTERS: { key: 'enabled' | 'scheduled' | 'protected' | 'pending'; label: 
 
 export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const { sync, workspace } = session;
-  const { index, syncStates, pinned } = useLinkSnapshot(sync.db);
+  const { index, firstPage, syncStates, pinned } = useLinkSnapshot(sync.db);
   const status = useSyncStatus(sync);
   const now = useNow(15_000);
   const { linkEditor, linkDetail, openLinkEditor, openLinkDetail } = useNavigation();
-  const [query, setQuery] = useState<LinkQuery>({ ...NO_FILTERS, sort: 'created', direction: 'desc' });
+  const [query, setQuery] = useState<LinkQuery>(DEFAULT_QUERY);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(25);
   const [focused, setFocused] = useState<string | null>(null);
@@ -62,15 +65,21 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const { copy } = useCopy();
 
   const results = useMemo(() => (index ? queryLinks(index, syncStates, query) : []), [index, syncStates, query]);
-  const win = useMemo(() => pageWindow(results.length, page, pageSize), [results.length, page, pageSize]);
+  // While a large mirror's index is read, the stored first page stands in for the list as it opens.
+  const preview = !index && firstPage && isDefaultQuery(query) ? firstPage : null;
+  const listIndex = index ?? preview?.index ?? null;
+  const win = useMemo(() => pageWindow(preview ? preview.total : results.length, page, pageSize), [preview, results.length, page, pageSize]);
   const onPageSize = useCallback((size: PageSize) => {
     setPageSize(size);
     setPage(1);
   }, []);
-  const rows = useMemo(() => results.slice(win.start, win.end), [results, win.start, win.end]);
+  const rows = useMemo(() => {
+    if (!preview) return results.slice(win.start, win.end);
+    return win.end <= preview.index.entries.length ? preview.index.entries.slice(win.start, win.end) : [];
+  }, [preview, results, win.start, win.end]);
   const pinnedSet = useMemo(() => new Set(pinned), [pinned]);
   const baseUrl = workspace.baseUrl;
-  const shortUrl = useCallback((entry: LinkEntry) => (index ? entryShortUrl(index, baseUrl, entry) : null), [index, baseUrl]);
+  const shortUrl = useCallback((entry: LinkEntry) => (listIndex ? entryShortUrl(listIndex, baseUrl, entry) : null), [listIndex, baseUrl]);
 
   const changeQuery = useCallback((patch: Partial<LinkQuery>) => {
     setQuery((q) => ({ ...q, ...patch }));
@@ -83,7 +92,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'c' || event.altKey || event.shiftKey) return;
       if (isTypingTarget(event.target) || (window.getSelection()?.toString() ?? '') !== '') return;
       if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
-      const entry = focused ? index?.byClientId.get(focused) : undefined;
+      const entry = focused ? listIndex?.byClientId.get(focused) : undefined;
       const url = entry ? shortUrl(entry) : null;
       if (!url) return;
       event.preventDefault();
@@ -91,9 +100,11 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [focused, index, shortUrl, copy]);
+  }, [focused, listIndex, shortUrl, copy]);
 
-  const pageIds = rows.map((r) => r.clientId);
+  const pageIds = useMemo(() => rows.map((r) => r.clientId), [rows]);
+  // The sparklines' read starts after the keystroke's render, not inside it (a deferred render).
+  const histories = useClickHistories(sync.db, useDeferredValue(pageIds), TREND_SAMPLES);
   const pageChecked = pageIds.length > 0 && pageIds.every((id) => checked.has(id));
   const toggle = useCallback(
     (id: string, on: boolean) =>
@@ -105,7 +116,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       }),
     [],
   );
-  const checkedIds = [...checked].filter((id) => index?.byClientId.has(id));
+  const checkedIds = [...checked].filter((id) => listIndex?.byClientId.has(id));
 
   const applyToChecked = async (what: string, action: (id: string) => Promise<void>) => {
     let done = 0;
@@ -130,8 +141,10 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   useEffect(() => {
     exportRef.current = () => {
       if (!index) return;
-      downloadBlob('links.csv', new Blob([linksToCsv(results, index, baseUrl, syncStates)], { type: 'text/csv;charset=utf-8' }));
-      setNotice(`Exported ${results.length.toLocaleString()} link${results.length === 1 ? '' : 's'}.`);
+      void import('./csv.ts').then(({ linksToCsv }) => {
+        downloadBlob('links.csv', new Blob([linksToCsv(results, index, baseUrl, syncStates)], { type: 'text/csv;charset=utf-8' }));
+        setNotice(`Exported ${results.length.toLocaleString()} link${results.length === 1 ? '' : 's'}.`);
+      });
     };
   });
 
@@ -141,12 +154,12 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
     {
       key: 'select',
       width: '36px',
-      header: <Checkbox label="" aria-label="Select page" isSelected={pageChecked} onChange={(on) => setChecked((set) => { const next = new Set(set); for (const id of pageIds) { if (on) next.add(id); else next.delete(id); } return next; })} />,
+      header: <RowCheckbox aria-label="Select page" isSelected={pageChecked} onChange={(on) => setChecked((set) => { const next = new Set(set); for (const id of pageIds) { if (on) next.add(id); else next.delete(id); } return next; })} />,
       cell: (e) => <SelectCell clientId={e.clientId} alias={e.alias} checked={checked.has(e.clientId)} onToggle={toggle} />,
     },
     { key: 'short', width: 'minmax(260px, 2.4fr)', header: 'Short URL', cell: (e) => <ShortUrlCell clientId={e.clientId} alias={e.alias} url={shortUrl(e)} onOpen={openLinkDetail} /> },
     { key: 'destination', width: 'minmax(160px, 1.8fr)', header: 'Destination', cell: (e) => <span className="cell-text" title={e.destination}>{e.destination}</span> },
-    { key: 'clicks', width: '100px', header: 'Clicks', cell: (e) => <ClickTrend db={sync.db} clientId={e.clientId} clicks={e.clicks} /> },
+    { key: 'clicks', width: '100px', header: 'Clicks', cell: (e) => <ClickTrend clicks={e.clicks} samples={histories?.get(e.clientId)} /> },
     { key: 'status', width: 'minmax(90px, 0.8fr)', header: 'Status', cell: (e) => <StatusBadges entry={e} sync={syncStates.get(e.clientId)} pinned={pinnedSet.has(e.clientId)} /> },
     { key: 'created', width: '160px', header: 'Created', cell: (e) => <span className="muted">{e.created}</span> },
     {
@@ -157,11 +170,11 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
     },
   ];
 
-  const domains = index?.domains;
+  const domains = listIndex?.domains;
   const domainOptions = useMemo(
     () => [
       { value: 'all', label: 'All domains' },
-      { value: MAIN_DOMAIN, label: domainLabel(index ?? EMPTY_INDEX, baseUrl, MAIN_DOMAIN) },
+      { value: MAIN_DOMAIN, label: domainLabel(listIndex ?? EMPTY_INDEX, baseUrl, MAIN_DOMAIN) },
       ...(domains ?? []).map((d) => ({ value: d.key, label: d.host || 'New domain' })),
     ],
     // The labels depend on the domains only, not on every link change.
@@ -214,27 +227,29 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
         empty={!index ? 'Loading links…' : total === 0 ? 'No links yet. Create one with “New link”.' : 'No links match the search and filters.'}
       />
       <MemoPager window={win} noun="links" onPage={setPage} onPageSize={onPageSize} />
-      {linkEditor && (
-        <LinkEditor
-          key={linkEditor.mode === 'edit' ? linkEditor.clientId : 'new'}
-          session={session}
-          index={index}
-          clientId={linkEditor.mode === 'edit' ? linkEditor.clientId : null}
-          onClose={() => openLinkEditor(null)}
-        />
-      )}
-      {linkDetail && !linkEditor && (
-        <LinkDetail
-          session={session}
-          index={index}
-          syncStates={syncStates}
-          pinned={pinned}
-          clientId={linkDetail}
-          onEdit={() => openLinkEditor({ mode: 'edit', clientId: linkDetail })}
-          onClose={() => openLinkDetail(null)}
-        />
-      )}
-      {bulkOpen && <BulkCreateDialog session={session} index={index} onClose={() => setBulkOpen(false)} />}
+      <Suspense fallback={null}>
+        {linkEditor && (
+          <LinkEditor
+            key={linkEditor.mode === 'edit' ? linkEditor.clientId : 'new'}
+            session={session}
+            index={index}
+            clientId={linkEditor.mode === 'edit' ? linkEditor.clientId : null}
+            onClose={() => openLinkEditor(null)}
+          />
+        )}
+        {linkDetail && !linkEditor && (
+          <LinkDetail
+            session={session}
+            index={index}
+            syncStates={syncStates}
+            pinned={pinned}
+            clientId={linkDetail}
+            onEdit={() => openLinkEditor({ mode: 'edit', clientId: linkDetail })}
+            onClose={() => openLinkDetail(null)}
+          />
+        )}
+        {bulkOpen && <BulkCreateDialog session={session} index={index} onClose={() => setBulkOpen(false)} />}
+      </Suspense>
       <ConfirmDialog
         title="Delete links?"
         message={`Delete ${checkedIds.length} selected link${checkedIds.length === 1 ? '' : 's'}? Their short URLs stop redirecting once the service has them deleted.`}
@@ -252,10 +267,14 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
 
 const EMPTY_INDEX: LinkIndex = { entries: [], byClientId: new Map(), domains: [], domainByKey: new Map(), orders: new Map() };
 
-// Row cells and the filter bar are memoised: a search keystroke re-renders only what changed.
+// Row cells and the filter bar are memoised: a search keystroke re-renders only what changed. Row
+// controls are native (ui/list/RowControls.tsx): a keystroke may mount a whole page of rows.
+
+/** Click samples per row's sparkline. */
+const TREND_SAMPLES = 30;
 
 const SelectCell = memo(function SelectCell(props: { clientId: string; alias: string; checked: boolean; onToggle: (id: string, on: boolean) => void }) {
-  return <Checkbox label="" aria-label={`Select ${props.alias}`} isSelected={props.checked} onChange={(on) => props.onToggle(props.clientId, on)} />;
+  return <RowCheckbox aria-label={`Select ${props.alias}`} isSelected={props.checked} onChange={(on) => props.onToggle(props.clientId, on)} />;
 });
 
 const ShortUrlCell = memo(function ShortUrlCell(props: { clientId: string; alias: string; url: string | null; onOpen: (clientId: string) => void }) {
@@ -272,12 +291,12 @@ const ShortUrlCell = memo(function ShortUrlCell(props: { clientId: string; alias
 const ActionsCell = memo(function ActionsCell(props: { clientId: string; alias: string; pinned: boolean; onEdit: (id: string) => void; onPin: (id: string, pinned: boolean) => void }) {
   return (
     <>
-      <Button size="small" variant="ghost" aria-label={`Edit ${props.alias}`} onPress={() => props.onEdit(props.clientId)}>
+      <RowButton aria-label={`Edit ${props.alias}`} onPress={() => props.onEdit(props.clientId)}>
         Edit
-      </Button>
-      <Button size="small" variant="ghost" aria-label={`${props.pinned ? 'Unpin' : 'Pin'} ${props.alias}`} onPress={() => props.onPin(props.clientId, props.pinned)}>
+      </RowButton>
+      <RowButton aria-label={`${props.pinned ? 'Unpin' : 'Pin'} ${props.alias}`} onPress={() => props.onPin(props.clientId, props.pinned)}>
         {props.pinned ? 'Unpin' : 'Pin'}
-      </Button>
+      </RowButton>
     </>
   );
 });

@@ -1,6 +1,7 @@
-import { Button } from '../Button.tsx';
+import { memo } from 'react';
 import { SelectField } from '../SelectField.tsx';
 import { PAGE_SIZES, type PageSize, type PageWindow } from './paging.ts';
+import { RowButton } from './RowControls.tsx';
 
 export interface PagerProps {
   window: PageWindow;
@@ -9,6 +10,8 @@ export interface PagerProps {
   /** What is counted, plural: "links". */
   noun: string;
 }
+
+const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 /** Page navigation, page size and totals for a list. */
 export function Pager({ window: w, onPage, onPageSize, noun }: PagerProps) {
@@ -19,31 +22,33 @@ export function Pager({ window: w, onPage, onPageSize, noun }: PagerProps) {
           ? `No ${noun}`
           : `${(w.start + 1).toLocaleString()}–${w.end.toLocaleString()} of ${w.total.toLocaleString()} ${w.total === 1 ? singular(noun) : noun}`}
       </span>
-      <SelectField
-        label="Per page"
-        className="pager-size"
-        value={String(w.pageSize)}
-        options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
-        onChange={(value) => onPageSize(Number(value) as PageSize)}
-      />
-      <Button size="small" onPress={() => onPage(1)} isDisabled={w.page <= 1} aria-label="First page">
+      <PageSizeField pageSize={w.pageSize} onPageSize={onPageSize} />
+      {/* Native buttons: the pager re-renders on every search keystroke that changes the count. */}
+      <RowButton variant="secondary" onPress={() => onPage(1)} isDisabled={w.page <= 1} aria-label="First page">
         «
-      </Button>
-      <Button size="small" onPress={() => onPage(w.page - 1)} isDisabled={w.page <= 1} aria-label="Previous page">
+      </RowButton>
+      <RowButton variant="secondary" onPress={() => onPage(w.page - 1)} isDisabled={w.page <= 1} aria-label="Previous page">
         ‹
-      </Button>
+      </RowButton>
       <span className="pager-page">
         Page {w.page} of {w.totalPages}
       </span>
-      <Button size="small" onPress={() => onPage(w.page + 1)} isDisabled={w.page >= w.totalPages} aria-label="Next page">
+      <RowButton variant="secondary" onPress={() => onPage(w.page + 1)} isDisabled={w.page >= w.totalPages} aria-label="Next page">
         ›
-      </Button>
-      <Button size="small" onPress={() => onPage(w.totalPages)} isDisabled={w.page >= w.totalPages} aria-label="Last page">
+      </RowButton>
+      <RowButton variant="secondary" onPress={() => onPage(w.totalPages)} isDisabled={w.page >= w.totalPages} aria-label="Last page">
         »
-      </Button>
+      </RowButton>
     </nav>
   );
 }
+
+/** The page-size select only changes with the size, not with the count. */
+const PageSizeField = memo(function PageSizeField({ pageSize, onPageSize }: { pageSize: PageSize; onPageSize: (size: PageSize) => void }) {
+  return (
+    <SelectField label="Per page" className="pager-size" value={String(pageSize)} options={SIZE_OPTIONS} onChange={(value) => onPageSize(Number(value) as PageSize)} />
+  );
+});
 
 /** "links" → "link": the nouns lists use are regular plurals. */
 function singular(noun: string): string {
