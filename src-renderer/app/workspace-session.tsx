@@ -5,7 +5,14 @@ import { useStore } from 'zustand';
 import type { WorkspaceInfo } from '../../src-preload/contract/index.ts';
 import { bindWindowEvents, openWorkspaceSync, type SyncStatus, type WorkspaceSync } from '../sync/index.ts';
 import { useWorkspaces } from '../workspaces/use-workspaces.tsx';
+import { linkSource } from '../links/link-source.ts';
+import { afterPaint } from './after-paint.ts';
 import { useApi } from './api-context.tsx';
+
+/** Sync starts at the latest this long after the workspace opened, painted or not (hidden window). */
+const START_FALLBACK_MS = 500;
+/** How long the session waits for the list's stored first page before showing without it. */
+const FIRST_PAGE_WAIT_MS = 50;
 
 export interface WorkspaceSession {
   workspace: WorkspaceInfo;
@@ -27,11 +34,20 @@ export function WorkspaceSessionProvider({ children }: { children: ReactNode }) 
     let closed = false;
     let opened: WorkspaceSync | null = null;
     let unbind = () => undefined as void;
-    openWorkspaceSync({
-      workspaceId,
-      api,
-      onProblem: (problem) => void api.call('notify.syncProblem', { ...problem, workspaceId }).catch(() => undefined),
-    }).then(
+    const open = async (): Promise<WorkspaceSync> => {
+      const sync = await openWorkspaceSync({
+        workspaceId,
+        api,
+        // Started below, once the first screen is painted: its first pull reads the whole mirror.
+        autoStart: false,
+        onProblem: (problem) => void api.call('notify.syncProblem', { ...problem, workspaceId }).catch(() => undefined),
+      });
+      // The list opens with its stored first page (one small read) instead of a loading state and
+      // a second render; a slow read does not hold the session up.
+      await Promise.race([linkSource(sync.db).preload(), new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+      return sync;
+    };
+    open().then(
       (sync) => {
         if (closed) {
           sync.close();
@@ -41,6 +57,9 @@ export function WorkspaceSessionProvider({ children }: { children: ReactNode }) 
         unbind = bindWindowEvents(sync, window);
         setError(null);
         setSession({ workspace, sync });
+        afterPaint(() => {
+          if (!closed) sync.engine.start().catch((failure: unknown) => console.error('sync: the engine did not start', failure));
+        }, START_FALLBACK_MS);
       },
       (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)),
     );

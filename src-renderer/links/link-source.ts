@@ -1,15 +1,19 @@
 // One shared, live index of a workspace's links: the list, the palette and the tray cache all
 // read it, so the mirror is read once per change, not once per screen (live-index.ts re-reads only
-// the key range a change touched); a stored compact copy paints a reload at once.
+// the key range a change touched); a stored first page paints a reload at once, the stored compact
+// copy follows after that paint, and the rows are read when the page is idle.
 import { liveQuery, type Subscription } from 'dexie';
+import { afterPaint } from '../app/after-paint.ts';
 import type { MirrorDb } from '../sync/index.ts';
 import { watchLinkIndex, type LiveIndexWatch } from './live-index.ts';
-import { readSnapshot, sameEntries, writeSnapshot } from './index-snapshot.ts';
+import { readFirstPage, readSnapshot, sameEntries, writeSnapshot, type FirstPage } from './index-snapshot.ts';
 import { rowSyncStates, type LinkIndex, type RowSyncState } from './link-index.ts';
 
 export interface LinkSnapshot {
   /** Null until the first read finished. */
   index: LinkIndex | null;
+  /** The stored first page of the default list, while the index is still being read (large mirrors). */
+  firstPage: FirstPage | null;
   syncStates: ReadonlyMap<string, RowSyncState>;
   /** Pinned links' client ids, in pin order. */
   pinned: readonly string[];
@@ -22,6 +26,8 @@ const LIVE_READ_DELAY_MS = 1500;
 export interface LinkSource {
   get(): LinkSnapshot;
   subscribe(listener: () => void): () => void;
+  /** Starts reading the stored first page (the session does as it opens, before the list mounts). */
+  preload(): Promise<FirstPage | null>;
 }
 
 async function readStatus(db: MirrorDb): Promise<Pick<LinkSnapshot, 'syncStates' | 'pinned'>> {
@@ -36,7 +42,7 @@ const sources = new WeakMap<MirrorDb, LinkSource>();
 export function linkSource(db: MirrorDb): LinkSource {
   const known = sources.get(db);
   if (known) return known;
-  let snapshot: LinkSnapshot = { index: null, syncStates: new Map(), pinned: [] };
+  let snapshot: LinkSnapshot = { index: null, firstPage: null, syncStates: new Map(), pinned: [] };
   const listeners = new Set<() => void>();
   let subscriptions: Subscription[] = [];
   let indexWatch: LiveIndexWatch | null = null;
@@ -49,8 +55,16 @@ export function linkSource(db: MirrorDb): LinkSource {
     for (const listener of listeners) listener();
   };
   const onError = (error: unknown) => console.error('links: the mirror could not be read', error);
+  let firstPageRead: Promise<FirstPage | null> | null = null;
   const source: LinkSource = {
     get: () => snapshot,
+    preload() {
+      firstPageRead ??= readFirstPage(db).then((firstPage) => {
+        if (firstPage && snapshot.index === null) publish({ firstPage });
+        return firstPage;
+      });
+      return firstPageRead;
+    },
     subscribe(listener) {
       listeners.add(listener);
       if (listeners.size === 1) {
@@ -73,14 +87,14 @@ export function linkSource(db: MirrorDb): LinkSource {
               saveTimer = setTimeout(() => {
                 if (stored && sameEntries(stored, index)) return;
                 stored = index;
-                void writeSnapshot(db, index);
+                void writeSnapshot(db, index, snapshot.syncStates);
               }, SNAPSHOT_DELAY_MS);
             },
             onError,
           );
         };
         subscriptions = [liveQuery(() => readStatus(db)).subscribe({ next: (status) => publish(status), error: onError })];
-        if (snapshot.index === null) {
+        const readStored = () =>
           void readSnapshot(db).then((index) => {
             stored = index;
             if (!index || gen !== generation) return watchIndex();
@@ -90,6 +104,13 @@ export function linkSource(db: MirrorDb): LinkSource {
             const idle = (globalThis as { requestIdleCallback?: (fn: () => void, options: { timeout: number }) => void }).requestIdleCallback;
             setTimeout(() => (idle ? idle(watchIndex, { timeout: LIVE_READ_DELAY_MS }) : watchIndex()), LIVE_READ_DELAY_MS);
           }, watchIndex);
+        if (snapshot.index === null) {
+          void source.preload().then((firstPage) => {
+            if (gen !== generation) return;
+            if (!firstPage) return readStored();
+            // Decoding the whole copy takes ~100 ms at 100,000 links: only once the first page is on screen.
+            afterPaint(() => gen === generation && snapshot.index === null && readStored());
+          });
         } else watchIndex();
       }
       return () => {

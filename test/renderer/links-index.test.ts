@@ -127,4 +127,18 @@ describe('stored index copy', () => {
     expect(fromColumns({ v: 1, domains: [], clientId: ['a'], alias: [] })).toBeNull();
     expect(fromColumns(undefined)).toBeNull();
   });
+
+  it('carries the creation order, so a reload does not sort; a damaged order is ignored', async () => {
+    const { toColumns, fromColumns, fromColumnsInSlices } = await import('../../src-renderer/links/index-snapshot.ts');
+    const columns = structuredClone(toColumns(index));
+    const expected = queryLinks(index, new Map(), q()).map((e) => e.clientId);
+    for (const copy of [fromColumns(columns), await fromColumnsInSlices(columns)]) {
+      expect(copy!.orders.has('created')).toBe(true);
+      expect(queryLinks(copy!, new Map(), q()).map((e) => e.clientId)).toEqual(expected);
+    }
+    const damaged = { ...columns, createdOrder: new Int32Array(columns.createdOrder!.length) };
+    const copy = fromColumns(damaged)!;
+    expect(copy.orders.has('created')).toBe(false);
+    expect(queryLinks(copy, new Map(), q()).map((e) => e.clientId)).toEqual(expected);
+  });
 });

@@ -11,9 +11,9 @@ import { domain, mirrorRow, openSession, serverLink } from './links-harness.tsx'
 const id = (i: number) => `k${String(i).padStart(5, '0')}`;
 
 describe('live link index', () => {
-  it('cuts the key space into ranges of about 2,000 rows', () => {
-    const keys = Array.from({ length: 5000 }, (_, i) => id(i));
-    expect(partitionBounds(keys)).toEqual([id(2000), id(4000)]);
+  it('cuts the key space into ranges of about 1,000 rows', () => {
+    const keys = Array.from({ length: 2500 }, (_, i) => id(i));
+    expect(partitionBounds(keys)).toEqual([id(1000), id(2000)]);
     expect(partitionBounds([])).toEqual([]);
   });
 
