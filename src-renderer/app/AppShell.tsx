@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useApi } from './api-context.tsx';
 import { useNavigation, VIEWS, type View } from './navigation-store.ts';
 import { useSession } from './workspace-session.tsx';
@@ -67,7 +67,9 @@ export function AppShell() {
             </div>
           </div>
         ) : (
-          <current.Page />
+          <Suspense fallback={<div className="page" aria-busy="true" />}>
+            <current.Page />
+          </Suspense>
         )}
       </main>
       <footer className="statusbar" aria-label="Sync status">

@@ -140,7 +140,8 @@ describe('links list', () => {
     await choose(user, 'Password', 'Password-protected');
     await choose(user, 'Sort', 'Alias A–Z');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(blobs).toHaveLength(1);
+    // The CSV writer (papaparse) loads on first export.
+    await waitFor(() => expect(blobs).toHaveLength(1));
     const parsed = Papa.parse<Record<string, string>>(await blobs[0]!.text(), { header: true, skipEmptyLines: true });
     expect(parsed.data).toHaveLength(120);
     expect(parsed.data[0]).toEqual({

@@ -85,6 +85,8 @@ export async function renderApp(service: FakeService, view: View, overrides: Par
   render(<App api={api} />);
   // The session is open once the status bar names the workspace.
   await waitFor(() => expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).toContain('Test:'), { timeout: 5000 });
+  // Screens other than Links load on first show (app/views.tsx): wait for the view's own page.
+  await waitFor(() => expect(document.querySelector('main .page[aria-busy="true"]')).toBeNull(), { timeout: 5000 });
   return { service, workspace, api, user, desktop };
 }
 
