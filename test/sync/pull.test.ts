@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRow, updateRow } from '../../src-renderer/sync/local-edits.ts';
 import { ListingUnstableError, listAll } from '../../src-renderer/sync/listing.ts';
-import { pullResource } from '../../src-renderer/sync/pull.ts';
-import { harness, type Harness } from './helpers.ts';
+import { rowTable } from '../../src-renderer/sync/mirror/db.ts';
+import { pullResource, readInSlices } from '../../src-renderer/sync/pull.ts';
+import { freshDb, harness, type Harness } from './helpers.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -179,5 +180,25 @@ describe('applying a listing to the mirror', () => {
     h = harness();
     await pullResource(h.ctx, 'handlers');
     expect((await h.db.syncState.get('lastPull:handlers'))?.value).toBe(h.clock.now());
+  });
+});
+
+describe('reading the mirror in slices', () => {
+  it('returns every row once, in key order, whatever the slice size', async () => {
+    const db = freshDb();
+    try {
+      const rows = Array.from({ length: 23 }, (_, i) => ({
+        clientId: `c${String(i).padStart(3, '0')}`, serverId: i + 1, base: null, baseIsProvisional: false, local: {}, writeOnly: {},
+        deletedLocally: false, missingCount: 0, updatedAt: 0,
+      }));
+      await db.links.bulkPut(rows.toReversed());
+      for (const slice of [1, 5, 23, 100]) {
+        expect((await readInSlices(rowTable(db, 'links'), slice)).map((row) => row.clientId)).toEqual(rows.map((row) => row.clientId));
+      }
+      await db.links.clear();
+      expect(await readInSlices(rowTable(db, 'links'), 5)).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 });
