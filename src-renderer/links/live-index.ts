@@ -82,9 +82,19 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void
       subscriptions.push(
         liveQuery(() => db.links.where(':id').between(lo, hi, true, last).toArray()).subscribe({
           next: (rows: MirrorRow<Link>[]) => {
-            if (rows.length > PARTITION_ROWS * REPARTITION_FACTOR) return restart();
             const now = serviceDatetime(Date.now());
-            parts[p] = rows.map((row) => toEntry(row, byServerId, now));
+            const entries = rows.map((row) => toEntry(row, byServerId, now));
+            if (rows.length > PARTITION_ROWS * REPARTITION_FACTOR) {
+              // A range that grew (a first pull fills the one range of an empty mirror): the
+              // rows just read are shown at once if the rest is known, and the ranges are cut
+              // again behind them, instead of the list waiting for every row to be read twice.
+              if (current === round && parts.every((part, i) => i === p || part !== null)) {
+                parts[p] = entries;
+                onIndex(buildIndex((parts as LinkEntry[][]).flat(), domains));
+              }
+              return restart();
+            }
+            parts[p] = entries;
             timer ??= setTimeout(emit, EMIT_DELAY_MS);
           },
           error: onError,

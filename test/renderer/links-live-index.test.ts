@@ -70,6 +70,32 @@ describe('live link index from an empty mirror', () => {
     await vi.waitFor(() => expect(latest?.entries.length).toBe(2));
     watch.stop();
   });
+
+  it('a first pull of many rows is shown from the rows read at once, then watched in ranges', async () => {
+    const session = await openSession();
+    const { db } = session.sync;
+    const emitted: number[] = [];
+    let latest: LinkIndex | null = null;
+    const watch = watchLinkIndex(db, (index) => {
+      latest = index;
+      emitted.push(index.entries.length);
+    }, (error) => {
+      throw error;
+    });
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(0));
+    await db.links.bulkPut(Array.from({ length: 5000 }, (_, i) => mirrorRow(serverLink(i + 1), { clientId: id(i) })));
+    await vi.waitFor(() => expect(emitted.filter((n) => n === 5000).length).toBe(2));
+    // Shown once from the range that overflowed, once more when the new ranges were read.
+    expect(emitted).toEqual([0, 5000, 5000]);
+    // Watched in ranges now: a write reads one range again.
+    const reads = vi.spyOn(db.links, 'where');
+    const row = (await db.links.get(id(10))) as MirrorRow<Link>;
+    await db.links.put({ ...row, base: { ...row.base!, clicks: 7 } });
+    await vi.waitFor(() => expect(latest?.byClientId.get(id(10))?.clicks).toBe(7));
+    expect(reads.mock.calls.length).toBe(1);
+    reads.mockRestore();
+    watch.stop();
+  });
 });
 
 describe('live link index restarts', () => {
