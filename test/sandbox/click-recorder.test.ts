@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startClient, type Client } from './helpers.ts';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inspect, startClient, tempDir, type Client } from './helpers.ts';
 
 let client: Client;
 beforeEach(async () => (client = await startClient()));
@@ -36,5 +37,34 @@ describe('batched click counting', () => {
     const other = await client.link({ location_url: 'https://dest.example/still', url: 'still' });
     expect((await visit('still')).headers.get('location')).toBe('https://dest.example/still');
     expect((await client.get(`api/links/${other}`)).body.data.clicks).toBe(1);
+  });
+});
+
+describe('click rows written in batches', () => {
+  const temp = tempDir();
+  afterAll(() => temp.cleanup());
+
+  it('every click of a batch larger than one multi-row insert is a row with its visitor facts', async () => {
+    const dataFile = join(temp.dir, 'clicks.sqlite');
+    const own = await startClient({ dataFile });
+    try {
+      const a = await own.link({ location_url: 'https://dest.example/a', url: 'batch-a' });
+      const b = await own.link({ location_url: 'https://dest.example/b', url: 'batch-b' });
+      // 150 redirects at once: queued together, so batches span more than one 64-row insert.
+      await Promise.all(
+        Array.from({ length: 150 }, (_, i) =>
+          fetch(`${own.sandbox.url}${i % 3 === 0 ? 'batch-b' : 'batch-a'}`, { redirect: 'manual', headers: { 'cf-ipcountry': i % 2 === 0 ? 'de' : 'fr' } }),
+        ),
+      );
+      expect((await own.get(`api/links/${a}`)).body.data.clicks).toBe(100);
+      const rowsA = inspect(dataFile).clicks(a);
+      const rowsB = inspect(dataFile).clicks(b);
+      expect(rowsA).toHaveLength(100);
+      expect(rowsB).toHaveLength(50);
+      expect(new Set([...rowsA, ...rowsB].map((row) => row.country_code))).toEqual(new Set(['DE', 'FR']));
+      expect(rowsA.every((row) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(String(row.datetime)))).toBe(true);
+    } finally {
+      await own.sandbox.close();
+    }
   });
 });

@@ -30,7 +30,7 @@ export function createClickRecorder(store: Store, options: { flushMs?: number; m
     perLink.clear();
     store.transaction(() => {
       for (const [linkId, count] of counts) store.links.incrementClicks(linkId, count);
-      for (const event of batch) store.clicks.record(event);
+      store.clicks.recordMany(batch);
     });
   };
 
