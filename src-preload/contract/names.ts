@@ -1,6 +1,18 @@
 // Names of the contract's calls and events, apart from their schemas, so the preload can allow
 // exactly them without bundling zod. calls.ts is checked against these lists.
 
+/** Desktop integration (tray, shorten from clipboard, notifications, window settings): main's desktop shell answers these. */
+export const DESKTOP_CALL_NAMES = [
+  'workspaces.getCurrent',
+  'workspaces.setCurrent',
+  'tray.updateCache',
+  'links.shortenPending',
+  'links.shortenAccepted',
+  'notify.syncProblem',
+  'desktop.getSettings',
+  'desktop.setSettings',
+] as const;
+
 export const CALL_NAMES = [
   'vault.status',
   'workspaces.list',
@@ -28,15 +40,7 @@ export const CALL_NAMES = [
   'rateLimit.get',
   'shell.openExternal',
   'clipboard.writeText',
-  // Desktop integration (tray, shorten from clipboard, notifications, window settings).
-  'workspaces.getCurrent',
-  'workspaces.setCurrent',
-  'tray.updateCache',
-  'links.shortenPending',
-  'links.shortenAccepted',
-  'notify.syncProblem',
-  'desktop.getSettings',
-  'desktop.setSettings',
+  ...DESKTOP_CALL_NAMES,
 ] as const;
 export type CallName = (typeof CALL_NAMES)[number];
 
