@@ -1,37 +1,26 @@
 import { useState } from 'react';
-import { rowView, type WorkspaceSync } from '../sync/index.ts';
+import type { WorkspaceSync } from '../sync/index.ts';
 import { EditorModal } from '../sync/ui/EditorModal.tsx';
 import { useEditorForm } from '../sync/ui/use-editor-form.ts';
-import { useRowWithOps } from '../sync/ui/use-resource-items.ts';
+import { RowEditorLoader } from '../sync/ui/RowEditorLoader.tsx';
 import type { OpError } from '../sync/mirror/rows.ts';
-import { Button, Modal, TextField } from '../ui/index.ts';
+import { TextField } from '../ui/index.ts';
 import { buildDomainInput, DOMAIN_FIELDS, domainFormFromView, EMPTY_DOMAIN, type DomainField, type DomainFormValues } from './domain-form.ts';
 
 /** Creates a domain (clientId null) or edits one from the mirror. */
 export function DomainEditor({ sync, clientId, onClose }: { sync: WorkspaceSync; clientId: string | null; onClose: () => void }) {
-  const loaded = useRowWithOps(sync.db, 'domains', clientId);
-  if (clientId !== null && loaded === undefined) return null;
-  if (clientId !== null && !loaded) {
-    return (
-      <Modal title="Domain" isOpen onClose={onClose} footer={<Button onPress={onClose}>Close</Button>}>
-        <p>This domain no longer exists.</p>
-      </Modal>
-    );
-  }
-  const original = loaded ? domainFormFromView(rowView('domains', loaded.row)) : null;
-  const failed = loaded?.ops.find((op) => op.state === 'failed') ?? null;
-  const conflict = loaded?.ops.some((op) => op.state === 'conflict') ?? false;
   return (
-    <DomainForm
-      original={original}
-      serviceError={failed?.error ?? null}
-      conflict={conflict}
-      save={async (input) => {
-        if (clientId === null) await sync.domains.create(input as Parameters<WorkspaceSync['domains']['create']>[0]);
-        else await sync.domains.update(clientId, input);
-      }}
-      onClose={onClose}
-    />
+    <RowEditorLoader sync={sync} resource="domains" clientId={clientId} title="Domain" noun="domain" onClose={onClose}>
+      {(row) => (
+        <DomainForm
+          original={row.view ? domainFormFromView(row.view) : null}
+          serviceError={row.serviceError}
+          conflict={row.conflict}
+          save={row.save}
+          onClose={onClose}
+        />
+      )}
+    </RowEditorLoader>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { HANDLER_FIELD_NAMES, HANDLER_TYPES, type HandlerType, type HandlerTypeField } from '../../src-preload/contract/index.ts';
-import { rowView, type WorkspaceSync } from '../sync/index.ts';
+import type { WorkspaceSync } from '../sync/index.ts';
 import type { OpError } from '../sync/mirror/rows.ts';
 import { EditorModal } from '../sync/ui/EditorModal.tsx';
 import { useEditorForm } from '../sync/ui/use-editor-form.ts';
-import { useRowWithOps } from '../sync/ui/use-resource-items.ts';
-import { Button, Modal, SelectField, TextField } from '../ui/index.ts';
+import { RowEditorLoader } from '../sync/ui/RowEditorLoader.tsx';
+import { SelectField, TextField } from '../ui/index.ts';
 import {
   buildHandlerInput,
   emptyHandler,
@@ -21,29 +21,18 @@ const SECRET_FIELDS: ReadonlySet<HandlerTypeField> = new Set(['telegram']);
 
 /** Creates a notification handler (clientId null) or edits one from the mirror. */
 export function HandlerEditor({ sync, clientId, onClose }: { sync: WorkspaceSync; clientId: string | null; onClose: () => void }) {
-  const loaded = useRowWithOps(sync.db, 'handlers', clientId);
-  if (clientId !== null && loaded === undefined) return null;
-  if (clientId !== null && !loaded) {
-    return (
-      <Modal title="Notification handler" isOpen onClose={onClose} footer={<Button onPress={onClose}>Close</Button>}>
-        <p>This notification handler no longer exists.</p>
-      </Modal>
-    );
-  }
-  const original = loaded ? handlerFormFromView(rowView('handlers', loaded.row)) : null;
-  const failed = loaded?.ops.find((op) => op.state === 'failed') ?? null;
-  const conflict = loaded?.ops.some((op) => op.state === 'conflict') ?? false;
   return (
-    <HandlerForm
-      original={original}
-      serviceError={failed?.error ?? null}
-      conflict={conflict}
-      save={async (input) => {
-        if (clientId === null) await sync.handlers.create(input as Parameters<WorkspaceSync['handlers']['create']>[0]);
-        else await sync.handlers.update(clientId, input);
-      }}
-      onClose={onClose}
-    />
+    <RowEditorLoader sync={sync} resource="handlers" clientId={clientId} title="Notification handler" noun="notification handler" onClose={onClose}>
+      {(row) => (
+        <HandlerForm
+          original={row.view ? handlerFormFromView(row.view) : null}
+          serviceError={row.serviceError}
+          conflict={row.conflict}
+          save={row.save}
+          onClose={onClose}
+        />
+      )}
+    </RowEditorLoader>
   );
 }
 
