@@ -15,7 +15,7 @@ import type { RunningSandbox, SandboxOptions } from '../sandbox/index.ts';
 import { acceleratorProblem } from './accelerator.ts';
 import { buildAppMenu } from './app-menu.ts';
 import type { DesktopCallHandlers } from './desktop-calls.ts';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
+import { startEmbeddedSandbox, type EmbeddedSandbox, type SandboxWorkspaces } from './embedded-sandbox.ts';
 import type { MenuEntry } from './menu-entry.ts';
 import type { Notify } from './notice.ts';
 import { SettingsStore } from './settings.ts';
@@ -81,15 +81,7 @@ export interface ShortcutPort {
 
 /** What the shell needs of the main-process services (createMainServices). */
 export interface ShellServices {
-  workspaces: {
-    list(): Promise<{ id: string; name: string; baseUrl: string; sandbox: boolean }[]>;
-    add(
-      input: { name: string; baseUrl: string; apiKey: string; acceptWeakEncryption?: boolean },
-      options: { sandbox?: boolean },
-    ): Promise<{ id: string }>;
-    setBaseUrl(workspaceId: string, baseUrl: string): Promise<unknown>;
-    setKey(workspaceId: string, apiKey: string, acceptWeak: boolean): Promise<unknown>;
-  };
+  workspaces: SandboxWorkspaces;
   store: { readonly currentId: string | null; setCurrent(id: string | null): Promise<void> };
   vault: { getKey(workspaceId: string): Promise<string | null> };
 }

@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { RunningSandbox, SandboxOptions } from '../sandbox/index.ts';
 
-/** What this module needs of the workspace service and vault (the real ones in the app). */
+/** What the embedded sandbox (and the desktop shell) need of the workspace service (the real one in the app). */
 export interface SandboxWorkspaces {
-  list(): Promise<{ id: string; baseUrl: string; sandbox: boolean }[]>;
+  list(): Promise<{ id: string; name: string; baseUrl: string; sandbox: boolean }[]>;
   add(
     input: { name: string; baseUrl: string; apiKey: string; acceptWeakEncryption?: boolean },
     options: { sandbox?: boolean },
