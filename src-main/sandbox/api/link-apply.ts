@@ -3,7 +3,7 @@
 import type { LinkCreateInput, LinkUpdateInput } from '../../../src-preload/contract/inputs.ts';
 import { hashPassword } from '../passwords.ts';
 import { DEFAULT_LINK_OPTIONS, type LinkRecord, type TargetingRule } from '../storage/links.ts';
-import type { LinkDraft } from './link-input.ts';
+import { PLAIN_OPTIONS, type LinkDraft } from './link-input.ts';
 
 export function blankLink(accountId: number, datetime: string): Omit<LinkRecord, 'id'> {
   return {
@@ -60,19 +60,8 @@ export function applyLinkDraft<R extends Omit<LinkRecord, 'id'>>(
   if (input.password !== undefined && input.password !== '') link.password_hash = hashPassword(input.password);
   if (clears.has('password')) link.password_hash = null;
 
-  const settable = [
-    'clicks_limit',
-    'expiration_url',
-    'http_status_code',
-    'cloaking_title',
-    'cloaking_meta_description',
-    'cloaking_custom_js',
-    'utm_source',
-    'utm_medium',
-    'utm_campaign',
-  ] as const;
   const writable = options as unknown as Record<string, unknown>;
-  for (const field of settable) {
+  for (const field of PLAIN_OPTIONS) {
     const value = input[field];
     if (value !== undefined) writable[field] = value;
     if (clears.has(field)) writable[field] = null;

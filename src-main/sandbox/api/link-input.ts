@@ -47,23 +47,21 @@ const CREATE_SCALARS = ['type', 'is_bulk', 'location_urls', ...COMMON_SCALARS];
 const UPDATE_SCALARS = [...COMMON_SCALARS, 'is_enabled'];
 const FLAGS: readonly string[] = [...LINK_PRESENCE_FLAGS, 'is_enabled'];
 const INTEGERS: readonly string[] = ['domain_id', 'project_id', 'clicks_limit', 'http_status_code'];
-/** On update an empty value clears these (back to null / default). */
-export const CLEARABLE = [
-  'project_id',
-  'start_date',
-  'end_date',
+/** Settings kept in the link's options just as they were sent (null when cleared). */
+export const PLAIN_OPTIONS = [
   'clicks_limit',
   'expiration_url',
   'http_status_code',
   'cloaking_title',
   'cloaking_meta_description',
   'cloaking_custom_js',
-  'password',
   'utm_source',
   'utm_medium',
   'utm_campaign',
-  'targeting_type',
 ] as const;
+
+/** On update an empty value clears these (back to null / default). */
+export const CLEARABLE = ['project_id', 'start_date', 'end_date', 'password', 'targeting_type', ...PLAIN_OPTIONS] as const;
 export type ClearableField = (typeof CLEARABLE)[number];
 
 export interface ImageUpload extends ImageType {
