@@ -5,8 +5,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../src-preload/contract/index.ts';
 import { partitionBounds, watchLinkIndex } from '../../src-renderer/links/live-index.ts';
 import type { LinkIndex } from '../../src-renderer/links/link-index.ts';
-import type { MirrorRow } from '../../src-renderer/sync/index.ts';
+import type { MirrorDb, MirrorRow } from '../../src-renderer/sync/index.ts';
 import { domain, mirrorRow, openSession, serverLink } from './links-harness.tsx';
+
+/** Watches the live index; an error it reports fails the test. */
+const watchIndex = (db: MirrorDb, onIndex: (index: LinkIndex) => void) =>
+  watchLinkIndex(db, onIndex, (error) => {
+    throw error;
+  });
 
 const id = (i: number) => `k${String(i).padStart(5, '0')}`;
 
@@ -23,11 +29,9 @@ describe('live link index', () => {
     await db.links.bulkPut(Array.from({ length: 5000 }, (_, i) => mirrorRow(serverLink(i + 1, { url: `a${i}`, domain_id: i === 4999 ? 7 : 0 }), { clientId: id(i) })));
     let latest: LinkIndex | null = null;
     let emissions = 0;
-    const watch = watchLinkIndex(db, (index) => {
+    const watch = watchIndex(db, (index) => {
       latest = index;
       emissions++;
-    }, (error) => {
-      throw error;
     });
     const entry = (key: string) => latest?.byClientId.get(key);
     await vi.waitFor(() => expect(latest?.entries.length).toBe(5000), { timeout: 5000 });
@@ -60,10 +64,8 @@ describe('live link index from an empty mirror', () => {
     const session = await openSession();
     const { db } = session.sync;
     let latest: LinkIndex | null = null;
-    const watch = watchLinkIndex(db, (index) => {
+    const watch = watchIndex(db, (index) => {
       latest = index;
-    }, (error) => {
-      throw error;
     });
     await vi.waitFor(() => expect(latest?.entries.length).toBe(0));
     await db.links.bulkPut([mirrorRow(serverLink(1), { clientId: 'a1' }), mirrorRow(serverLink(2), { clientId: 'b2' })]);
@@ -76,11 +78,9 @@ describe('live link index from an empty mirror', () => {
     const { db } = session.sync;
     const emitted: number[] = [];
     let latest: LinkIndex | null = null;
-    const watch = watchLinkIndex(db, (index) => {
+    const watch = watchIndex(db, (index) => {
       latest = index;
       emitted.push(index.entries.length);
-    }, (error) => {
-      throw error;
     });
     await vi.waitFor(() => expect(latest?.entries.length).toBe(0));
     await db.links.bulkPut(Array.from({ length: 5000 }, (_, i) => mirrorRow(serverLink(i + 1), { clientId: id(i) })));
@@ -103,10 +103,8 @@ describe('live link index restarts', () => {
     const session = await openSession();
     const { db } = session.sync;
     let latest: LinkIndex | null = null;
-    const watch = watchLinkIndex(db, (index) => {
+    const watch = watchIndex(db, (index) => {
       latest = index;
-    }, (error) => {
-      throw error;
     });
     await vi.waitFor(() => expect(latest).not.toBeNull());
     // Links and a domain in one commit: a range changes (its emission waits) and the domains restart the watch.
