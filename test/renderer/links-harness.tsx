@@ -3,7 +3,7 @@
 // them, and a contract double that records what main was asked to do.
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { render, screen, within } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type { CallName, Domain, Handler, Link, WorkspaceInfo } from '../../src-preload/contract/index.ts';
@@ -83,17 +83,4 @@ export function renderWithApi(ui: ReactNode, api: ContractApi = recordingApi()) 
   return { user, api, ...render(<ApiProvider api={api}>{ui}</ApiProvider>) };
 }
 
-/** Picks `option` in the react-aria select labelled `label`. */
-export async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string, container: HTMLElement = document.body): Promise<void> {
-  const button = [...container.querySelectorAll<HTMLElement>('.select-field')].find((field) => field.querySelector('.react-aria-Label, label')?.textContent === label)?.querySelector('button');
-  if (!button) throw new Error(`no select labelled ${label}`);
-  await user.click(button);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-/** The message shown under the field labelled `label`, or null. */
-export function fieldError(label: string, container: HTMLElement = document.body): string | null {
-  const input = within(container).getByLabelText(label, { selector: 'input, textarea' });
-  const text = input.closest('.field')?.querySelector('.field-error')?.textContent;
-  return text ? text : null;
-}
+export { choose, fieldError } from './form-queries.ts';

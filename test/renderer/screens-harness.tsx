@@ -2,7 +2,7 @@
 // App over the sync tests' in-memory service (contract-validated, fault-injectable), so pages
 // read a real Dexie mirror (fake-indexeddb) kept by the real sync engine.
 import 'fake-indexeddb/auto';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { CallName, DesktopSettings, VaultStatus, WorkspaceInfo } from '../../src-preload/contract/index.ts';
@@ -97,17 +97,4 @@ export async function openTestSync(service: FakeService): Promise<WorkspaceSync>
 
 export { cleanup };
 
-/** Picks `option` in the kit's SelectField labelled `label` (its button is named "value label"). */
-export async function choose(user: AppHarness['user'], label: string, option: string, within: HTMLElement = document.body): Promise<void> {
-  const button = [...within.querySelectorAll<HTMLElement>('.select-field')].find((field) => field.querySelector('.react-aria-Label')?.textContent === label)?.querySelector('button');
-  if (!button) throw new Error(`no select labelled ${label}`);
-  await user.click(button);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-/** The message shown under the field labelled `label`, or null. */
-export function fieldError(label: string, container: HTMLElement = document.body): string | null {
-  const input = within(container).getByLabelText(label, { selector: 'input, textarea' });
-  const text = input.closest('.field')?.querySelector('.field-error')?.textContent;
-  return text ? text : null;
-}
+export { choose, fieldError } from './form-queries.ts';
