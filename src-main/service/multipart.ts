@@ -81,11 +81,26 @@ function isFileUpload(value: unknown): value is FileUpload {
   );
 }
 
+/**
+ * An update's null clears a setting, in the form real deployments accept (read from their source):
+ * an empty value for texts, numbers and the project (0 / empty mean none, back to the default),
+ * the string "false" for targeting, and `<field>_remove` for an uploaded image.
+ */
+function appendClear(form: FormData, field: string): void {
+  if (field === 'targeting_type') form.append(field, 'false');
+  else if (FILE_FIELDS.has(field)) form.append(`${field}_remove`, '1');
+  else if (!ARRAY_FIELDS.has(field) && field !== 'targeting') form.append(field, '');
+}
+
 /** Appends every defined field of `input` by its kind; unknown shapes are skipped, never thrown on. */
 function encode(input: Record<string, unknown>, mode: Mode): FormData {
   const form = new FormData();
   for (const [field, value] of Object.entries(input)) {
-    if (value === undefined || value === null) continue;
+    if (value === undefined) continue;
+    if (value === null) {
+      if (mode === 'update') appendClear(form, field);
+      continue;
+    }
     if (field === 'targeting') {
       if (typeof value === 'object') appendTargeting(form, value as TargetingEntries);
     } else if (ARRAY_FIELDS.has(field)) {

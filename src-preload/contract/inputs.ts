@@ -88,49 +88,52 @@ export const TargetingEntriesSchema = z.partialRecord(z.enum(TARGETING_KINDS), z
 export type TargetingEntries = z.infer<typeof TargetingEntriesSchema>;
 
 // Fields shared by link create and update (service-api.md: update takes the same fields as create
-// except type, is_bulk and location_urls).
+// except type, is_bulk and location_urls). On update, null clears an optional setting; main's
+// client sends it in the form real deployments accept (see service/multipart.ts).
 const linkCommonFields = {
   location_url: HttpUrlSchema.optional(),
   url: AliasSchema.optional(),
   domain_id: z.number().int().nonnegative().optional(),
-  project_id: serverId.optional(),
+  project_id: serverId.nullable().optional(),
   pixels_ids: z.array(serverId).optional(),
   email_reports: z.array(serverId).optional(),
   schedule: z.boolean().optional(),
-  start_date: serviceDatetime.optional(),
-  end_date: serviceDatetime.optional(),
-  clicks_limit: z.number().int().positive().optional(),
-  expiration_url: HttpUrlSchema.optional(),
+  start_date: serviceDatetime.nullable().optional(),
+  end_date: serviceDatetime.nullable().optional(),
+  clicks_limit: z.number({ error: 'Enter a whole number' }).int('Enter a whole number').positive('Enter a number above 0').nullable().optional(),
+  expiration_url: HttpUrlSchema.nullable().optional(),
   sensitive_content: z.boolean().optional(),
-  http_status_code: z.union(HTTP_STATUS_CODES.map((code) => z.literal(code))).optional(),
+  http_status_code: z.union(HTTP_STATUS_CODES.map((code) => z.literal(code))).nullable().optional(),
   app_linking_is_enabled: z.boolean().optional(),
   cloaking_is_enabled: z.boolean().optional(),
-  cloaking_title: z.string().max(256).optional(),
-  cloaking_meta_description: z.string().max(1024).optional(),
-  cloaking_custom_js: z.string().max(10_000).optional(),
-  cloaking_favicon: FileUploadSchema.optional(),
-  cloaking_opengraph: FileUploadSchema.optional(),
-  password: z.string().max(256).optional(),
+  cloaking_title: z.string().max(256).nullable().optional(),
+  cloaking_meta_description: z.string().max(1024).nullable().optional(),
+  cloaking_custom_js: z.string().max(10_000).nullable().optional(),
+  /** A new image, or null to remove the current one. */
+  cloaking_favicon: FileUploadSchema.nullable().optional(),
+  cloaking_opengraph: FileUploadSchema.nullable().optional(),
+  password: z.string().max(256).nullable().optional(),
   forward_query_parameters_is_enabled: z.boolean().optional(),
-  utm_source: z.string().max(256).optional(),
-  utm_medium: z.string().max(256).optional(),
-  utm_campaign: z.string().max(256).optional(),
-  targeting_type: z.enum(TARGETING_TYPES).optional(),
+  utm_source: z.string().max(256).nullable().optional(),
+  utm_medium: z.string().max(256).nullable().optional(),
+  utm_campaign: z.string().max(256).nullable().optional(),
+  /** null: no targeting. */
+  targeting_type: z.enum(TARGETING_TYPES).nullable().optional(),
   targeting: TargetingEntriesSchema.optional(),
 };
 
 type LinkRuleInput = {
   schedule?: boolean | undefined;
-  start_date?: string | undefined;
-  end_date?: string | undefined;
-  targeting_type?: string | undefined;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  targeting_type?: string | null | undefined;
   targeting?: Partial<Record<TargetingKind, unknown[]>> | undefined;
 };
 
 /** Rules the document states across fields, for both create and update. */
 function checkLinkRules(input: LinkRuleInput, ctx: z.RefinementCtx): void {
   for (const field of ['start_date', 'end_date'] as const) {
-    if (input[field] !== undefined && input.schedule !== true) {
+    if (input[field] !== undefined && input[field] !== null && input.schedule !== true) {
       ctx.addIssue({ code: 'custom', path: [field], message: `${field} is only used when schedule is on` });
     }
   }

@@ -75,7 +75,7 @@ describe('parseBody', () => {
 });
 
 describe('normaliseLink', () => {
-  it('turns a real deployment link into the documented shape', () => {
+  it('normalises the types of a real deployment link and keeps every key it carries', () => {
     const link = normaliseLink(realLink);
     expect(link).toEqual({
       id: 12,
@@ -84,7 +84,14 @@ describe('normaliseLink', () => {
       type: 'link',
       url: 'promo',
       location_url: 'https://example.com/landing',
-      settings: { password: null, sensitive_content: false }, // extra keys dropped
+      settings: {
+        password: null,
+        sensitive_content: false,
+        clicks_limit: null,
+        cloaking_is_enabled: false,
+        targeting_type: 'country_code',
+        targeting_country_code: [{ key: 'US', value: 'https://us.example.com' }],
+      },
       clicks: 12,
       order: 0, // missing order
       start_date: null,
@@ -101,6 +108,7 @@ describe('normaliseLink', () => {
   it('reads booleans and numbers given as strings or 0/1, and settings sent as a JSON string', () => {
     const link = normaliseLink({ ...documentedLink, settings: '{"password":"h","sensitive_content":"1"}', order: '9', project_id: '5' });
     expect(link.settings).toEqual({ password: 'h', sensitive_content: true });
+    expect(normaliseLink({ ...documentedLink, is_enabled: 1 }).is_enabled).toBe(true);
     expect(link.order).toBe(9);
     expect(link.project_id).toBe(5);
   });
@@ -111,7 +119,40 @@ describe('normaliseLink', () => {
     expect(link.type).toBe('biolink');
     expect(link.location_url).toBe('');
     expect(link.clicks).toBe(3);
-    expect(link.settings).toEqual({ password: null, sensitive_content: false });
+    expect(link.settings).toEqual({ password: null, sensitive_content: false, theme: 'x' });
+  });
+
+  it('keeps everything a full real read carries: reports, pixels, enabled, settings and unknown keys', () => {
+    const full = {
+      id: 31, user_id: '4', project_id: '0', domain_id: 2, pixels_ids: '[5, 6]', email_reports: [7, '8'], type: 'link', url: 'sale',
+      location_url: 'https://shop.example/', name: 'Autumn sale', biolink_theme_id: null,
+      settings: {
+        password: '$2y$10$hash', sensitive_content: '0', schedule: 1, start_date: '2026-01-01 00:00:00', end_date: '2026-02-01 00:00:00',
+        pageviews_limit: '0', expiration_url: '', http_status_code: '307', utm: { source: 'news', medium: '', campaign: null },
+        targeting_type: 'false', targeting_device_type: { 0: { key: 'mobile', value: 'https://m.shop.example/' } },
+        cloaking_is_enabled: '1', cloaking_title: 'Sale', cloaking_meta_description: '', cloaking_custom_js: null,
+        cloaking_favicon: 'f1.png', cloaking_opengraph: '', app_linking_is_enabled: 0,
+        app_linking: { ios_location_url: null, android_location_url: null, app: null },
+        forward_query_parameters_is_enabled: true, is_se_visible: 1, splash_page_id: 3,
+      },
+      pageviews: '41', is_verified: '1', is_enabled: '0', last_datetime: '2026-01-03 10:00:00', datetime: '2025-12-01 09:00:00',
+    };
+    const link = normaliseLink(full);
+    expect(LinkSchema.safeParse(link).success).toBe(true);
+    expect(link).toMatchObject({
+      id: 31, user_id: 4, project_id: null, pixels_ids: [5, 6], email_reports: [7, 8], is_enabled: false, is_verified: true,
+      clicks: 41, start_date: '2026-01-01 00:00:00', end_date: '2026-02-01 00:00:00', last_datetime: '2026-01-03 10:00:00',
+      // unknown top-level keys, verbatim
+      name: 'Autumn sale', biolink_theme_id: null, pageviews: '41',
+    });
+    expect(link.settings).toEqual({
+      ...full.settings,
+      password: '$2y$10$hash', sensitive_content: false, schedule: true, clicks_limit: null, expiration_url: null, http_status_code: 307,
+      utm: { source: 'news', medium: null, campaign: null }, targeting_type: null,
+      targeting_device_type: [{ key: 'mobile', value: 'https://m.shop.example/' }],
+      cloaking_is_enabled: true, cloaking_meta_description: null, cloaking_custom_js: null, cloaking_favicon: 'f1.png', cloaking_opengraph: null,
+      app_linking_is_enabled: false, forward_query_parameters_is_enabled: true,
+    });
   });
 
   it('rewrites ISO date-times without shifting the zone, and 0000-00-00 to null', () => {

@@ -57,7 +57,7 @@ export function applyLinkDraft<R extends Omit<LinkRecord, 'id'>>(
   }
 
   if (input.sensitive_content !== undefined) link.sensitive_content = input.sensitive_content;
-  if (input.password !== undefined && input.password !== '') link.password_hash = hashPassword(input.password);
+  if (typeof input.password === 'string' && input.password !== '') link.password_hash = hashPassword(input.password);
   if (clears.has('password')) link.password_hash = null;
 
   const writable = options as unknown as Record<string, unknown>;
@@ -71,7 +71,7 @@ export function applyLinkDraft<R extends Omit<LinkRecord, 'id'>>(
   }
 
   // Targeting is replaced as a whole whenever targeting_type is sent (or cleared).
-  if (input.targeting_type !== undefined) {
+  if (input.targeting_type !== undefined && input.targeting_type !== null) {
     const kind = input.targeting_type;
     options.targeting_type = kind;
     const rules: TargetingRule[] = (input.targeting?.[kind] ?? []).map((entry) => ({

@@ -44,7 +44,9 @@ const COMMON_SCALARS = [
   'targeting_type',
 ] as const;
 const CREATE_SCALARS = ['type', 'is_bulk', 'location_urls', ...COMMON_SCALARS];
-const UPDATE_SCALARS = [...COMMON_SCALARS, 'is_enabled'];
+// Real deployments remove an image with `<field>_remove` (the file field itself cannot say "none").
+const FILE_REMOVALS = ['cloaking_favicon_remove', 'cloaking_opengraph_remove'] as const;
+const UPDATE_SCALARS = [...COMMON_SCALARS, 'is_enabled', ...FILE_REMOVALS];
 const FLAGS: readonly string[] = [...LINK_PRESENCE_FLAGS, 'is_enabled'];
 const INTEGERS: readonly string[] = ['domain_id', 'project_id', 'clicks_limit', 'http_status_code'];
 /** Settings kept in the link's options just as they were sent (null when cleared). */
@@ -98,7 +100,17 @@ function parseLinkForm(form: FormInput, mode: 'create' | 'update'): LinkDraft<Li
   const candidate: Record<string, unknown> = {};
   const clears = new Set<ClearableField>();
 
+  const removals = new Set<string>();
   for (const [name, value] of raw.scalars) {
+    if ((FILE_REMOVALS as readonly string[]).includes(name)) {
+      if (toFlag(name, value, 'update', issues)) removals.add(name.replace(/_remove$/, ''));
+      continue;
+    }
+    // Real deployments say "no targeting" with the string "false".
+    if (name === 'targeting_type' && mode === 'update' && value.trim() === 'false') {
+      clears.add('targeting_type');
+      continue;
+    }
     if (FLAGS.includes(name)) {
       const flag = toFlag(name, value, mode, issues);
       if (flag !== null) candidate[name] = flag;
@@ -139,7 +151,9 @@ function parseLinkForm(form: FormInput, mode: 'create' | 'update'): LinkDraft<Li
     ['cloaking_opengraph', 'opengraph', OPENGRAPH_EXTS],
   ] as const) {
     const file = raw.files.get(field);
-    if (file) {
+    if (removals.has(field) && !file) {
+      files[key] = 'clear';
+    } else if (file) {
       const type = detectImage(file.data, allowed);
       if (!type) issues.push({ path: [field], message: `must be an image (${allowed.join(', ')}), recognised by its content` });
       else files[key] = { ...type, bytes: new Uint8Array(file.data) };
@@ -170,7 +184,8 @@ function parseLinkForm(form: FormInput, mode: 'create' | 'update'): LinkDraft<Li
 
 function checkServiceRules(input: LinkCreateInput | LinkUpdateInput, issues: Issue[]): void {
   for (const field of ['location_url', 'expiration_url'] as const) {
-    const problem = input[field] === undefined ? null : unsafeUrlProblem(input[field]);
+    const value = input[field];
+    const problem = value === undefined || value === null ? null : unsafeUrlProblem(value);
     if (problem) issues.push({ path: [field], message: problem });
   }
   if ('location_urls' in input && input.location_urls !== undefined) {
@@ -185,7 +200,7 @@ function checkServiceRules(input: LinkCreateInput | LinkUpdateInput, issues: Iss
   }
   for (const field of ['start_date', 'end_date'] as const) {
     const value = input[field];
-    if (value !== undefined && parseServiceDatetime(value) === null) {
+    if (value !== undefined && value !== null && parseServiceDatetime(value) === null) {
       issues.push({ path: [field], message: 'is not a date on the calendar' });
     }
   }
