@@ -10,7 +10,6 @@ import {
   MAX_UPLOAD_BYTES,
   SERVICE_DATETIME,
   TARGETING_KINDS,
-  TARGETING_TYPES,
   type TargetingKind,
 } from './api-rules.ts';
 
@@ -118,7 +117,7 @@ const linkCommonFields = {
   utm_medium: z.string().max(256).nullable().optional(),
   utm_campaign: z.string().max(256).nullable().optional(),
   /** null: no targeting. */
-  targeting_type: z.enum(TARGETING_TYPES).nullable().optional(),
+  targeting_type: z.enum(TARGETING_KINDS).nullable().optional(),
   targeting: TargetingEntriesSchema.optional(),
 };
 

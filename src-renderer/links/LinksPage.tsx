@@ -4,6 +4,7 @@ import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo
 import { isTypingTarget } from '../app/keyboard.ts';
 import { useNavigation } from '../app/navigation-store.ts';
 import { useOpenSession, useSyncStatus, type WorkspaceSession } from '../app/workspace-session.tsx';
+import { reportsKnown } from '../sync/index.ts';
 import { timeAgo } from '../sync/ui/format.ts';
 import { useNow } from '../sync/ui/use-now.ts';
 import { Button, ConfirmDialog, SelectField } from '../ui/index.ts';
@@ -133,6 +134,15 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
     setNotice(`${what} ${done} link${done === 1 ? '' : 's'}${problems.length ? `; ${problems.length} not changed: ${problems[0]}` : ''}.`);
   };
 
+  /** Enable/disable sends is_enabled alone, unless the service hides a link's reports (then the user confirms). */
+  const setEnabled = async (enabled: boolean) => {
+    const rows = await sync.db.links.bulkGet(checkedIds);
+    const unknown = checkedIds.filter((_, i) => rows[i] !== undefined && !reportsKnown(rows[i]!));
+    if (unknown.length > 0) setReportsAsk({ enabled, unknown });
+    else await applyToChecked(enabled ? 'Enabled' : 'Disabled', (id) => sync.links.update(id, { is_enabled: enabled }));
+  };
+  const [reportsAsk, setReportsAsk] = useState<{ enabled: boolean; unknown: string[] } | null>(null);
+
   const exportRef = useRef<() => void>(() => undefined);
   const onExport = useCallback(() => exportRef.current(), []);
   const openBulk = useCallback(() => setBulkOpen(true), []);
@@ -194,10 +204,10 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       {checkedIds.length > 0 && (
         <div className="selection-bar" role="region" aria-label="Selected links">
           <span>{checkedIds.length} selected</span>
-          <Button size="small" onPress={() => void applyToChecked('Enabled', (id) => sync.links.update(id, { is_enabled: true }))}>
+          <Button size="small" onPress={() => void setEnabled(true)}>
             Enable
           </Button>
-          <Button size="small" onPress={() => void applyToChecked('Disabled', (id) => sync.links.update(id, { is_enabled: false }))}>
+          <Button size="small" onPress={() => void setEnabled(false)}>
             Disable
           </Button>
           <Button size="small" variant="danger" onPress={() => setConfirmDelete(true)}>
@@ -260,6 +270,25 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
           void applyToChecked('Deleted', (id) => sync.links.delete(id));
         }}
         onCancel={() => setConfirmDelete(false)}
+      />
+      <ConfirmDialog
+        title="Replace e-mail reports?"
+        message={
+          reportsAsk
+            ? `This service does not show which notification handlers get e-mail reports for ${reportsAsk.unknown.length === 1 ? 'one of the selected links' : `${reportsAsk.unknown.length} of the selected links`}. ${reportsAsk.enabled ? 'Enabling' : 'Disabling'} ${reportsAsk.unknown.length === 1 ? 'it' : 'them'} also sets ${reportsAsk.unknown.length === 1 ? 'its' : 'their'} e-mail reports to none. To keep reports, edit those links one by one and tick their handlers.`
+            : ''
+        }
+        confirmLabel={reportsAsk?.enabled ? 'Enable and clear reports' : 'Disable and clear reports'}
+        isOpen={reportsAsk !== null}
+        onConfirm={() => {
+          const ask = reportsAsk!;
+          setReportsAsk(null);
+          const unknown = new Set(ask.unknown);
+          void applyToChecked(ask.enabled ? 'Enabled' : 'Disabled', (id) =>
+            sync.links.update(id, unknown.has(id) ? { is_enabled: ask.enabled, email_reports: [] } : { is_enabled: ask.enabled }),
+          );
+        }}
+        onCancel={() => setReportsAsk(null)}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 // Errors the user's own edits can end in. The mirror and outbox are unchanged whenever one is thrown.
-export type EditErrorKind = 'invalid-input' | 'quota' | 'not-found' | 'rejected' | 'storage';
+export type EditErrorKind = 'invalid-input' | 'quota' | 'not-found' | 'rejected' | 'storage' | 'reports-unknown';
 
 export class EditError extends Error {
   readonly kind: EditErrorKind;

@@ -23,6 +23,7 @@ import { systemClock, type PersistentStorage, type Ref, type ResourceName } from
 export { EditError } from './edit-errors.ts';
 export { acceptShortenRequest } from './shorten-requests.ts';
 export { rowView, readView } from './mirror/fields.ts';
+export { reportsKnown } from './local-edits.ts';
 export { msUntilWindowReopens } from './status-store.ts';
 export type { SyncStatus, OpSummary, Connection } from './status-store.ts';
 export type { MirrorRow, OutboxOp, ConflictInfo, FieldConflict, ClickSample, Fields } from './mirror/rows.ts';

@@ -125,6 +125,9 @@ export async function updateRow(ctx: EditContext, resource: ResourceName, client
     const row = await table.get(clientId);
     if (!row) throw new EditError('not-found', 'This item no longer exists.');
     const view = rowView(resource, row);
+    if (resource === 'links' && patch.email_reports === undefined && !reportsKnown(row, view)) {
+      throw new EditError('reports-unknown', REPORTS_UNKNOWN_EDIT_MESSAGE);
+    }
     const fields = validateEdit(resource, 'update', { ...companions(resource, patch, view), ...patch });
     if (Object.keys(fields).length === 0) return;
     await checkRefs(ctx.db, resource, fields);
@@ -136,6 +139,17 @@ export async function updateRow(ctx: EditContext, resource: ResourceName, client
     await applyEdit(ctx, resource, row, 'update', fields, base);
   });
   ctx.onChange?.();
+}
+
+export const REPORTS_UNKNOWN_EDIT_MESSAGE =
+  'This service does not show which notification handlers get e-mail reports for this link. Saving sends the reports you choose and replaces the ones it has: choose them, then save.';
+
+/**
+ * Whether a link's report handlers are known: the read shows them, this client sent them, or the
+ * link is still a local create (its reports are what it will be created with).
+ */
+export function reportsKnown(row: MirrorRow, view: Fields = rowView('links', row)): boolean {
+  return row.serverId === null || Object.hasOwn(view, 'email_reports');
 }
 
 export async function deleteRow(ctx: EditContext, resource: ResourceName, clientId: string): Promise<void> {

@@ -12,6 +12,7 @@ import { ROW_TABLES, rowTable, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
 import { isRememberable, isWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
+import { createdFields } from './link-carry.ts';
 import { reconcile } from './reconcile.ts';
 import type { ResourceName } from './types.ts';
 
@@ -77,7 +78,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
         const serverRow = rows.find((s) => s.id === decision.serverId)!;
         taken.add(serverRow.id);
         await db.outbox.delete(op.seq!);
-        const adopted: MirrorRow = { ...row, serverId: serverRow.id, base: serverRow, baseIsProvisional: false, missingCount: 0, writeOnly: rememberWriteOnly(resource, row.writeOnly, op.fields, serverRow) };
+        const adopted: MirrorRow = { ...row, serverId: serverRow.id, base: serverRow, baseIsProvisional: false, missingCount: 0, writeOnly: rememberWriteOnly(resource, row.writeOnly, createdFields(op), serverRow) };
         await table.put(adopted);
         await refreshRowLocal(db, resource, row.clientId);
         byServerId.set(serverRow.id, adopted);
@@ -113,15 +114,17 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     for (const serverRow of rows) {
       const existing = current.get(serverRow.id);
       if (held.has(serverRow.id) && !existing) continue;
+      const writeOnly = existing ? forgetReadable(resource, existing.writeOnly, serverRow) : {};
       const row: MirrorRow = existing
-        ? { ...existing, base: serverRow, baseIsProvisional: false, missingCount: 0 }
+        ? { ...existing, base: serverRow, baseIsProvisional: false, missingCount: 0, writeOnly }
         : {
             clientId: ctx.newId(), serverId: serverRow.id, base: serverRow, baseIsProvisional: false, local: {},
             writeOnly: {}, deletedLocally: false, missingCount: 0, updatedAt: now,
           };
       if (!existing) out.added++;
       // Unchanged rows are not rewritten: fewer writes, and screens watching the mirror stay still.
-      if (!existing || existing.missingCount !== 0 || existing.baseIsProvisional || !sameValue(existing.base, serverRow)) puts.push(row);
+      const changed = !existing || existing.missingCount !== 0 || existing.baseIsProvisional || !sameValue(existing.base, serverRow);
+      if (changed || Object.keys(writeOnly).length !== Object.keys(existing.writeOnly).length) puts.push(row);
       if (resource === 'links') {
         const clicks = (serverRow as Link).clicks;
         const before = existing?.base && !existing.baseIsProvisional ? (existing.base as Link).clicks : null;
@@ -153,12 +156,22 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
   return out;
 }
 
-/** The write-only fields of confirmed input, remembered on the row (files are not kept). */
+/**
+ * The write-only fields of confirmed input, remembered on the row (files and passwords are not
+ * kept). A field the read now carries is forgotten: from then on the read is its truth.
+ */
 export function rememberWriteOnly(resource: ResourceName, previous: Fields, sent: Fields, base: ServerRow | null): Fields {
-  const out: Fields = { ...previous };
+  const out = forgetReadable(resource, previous, base);
   for (const [field, value] of Object.entries(sent)) {
-    if (value !== undefined && isWriteOnly(resource, field, base) && isRememberable(value)) out[field] = value;
+    if (value !== undefined && isWriteOnly(resource, field, base) && isRememberable(field, value)) out[field] = value;
   }
+  return out;
+}
+
+/** Remembered values of fields the read carries now: they are stale copies, and are dropped. */
+export function forgetReadable(resource: ResourceName, writeOnly: Fields, base: ServerRow | null): Fields {
+  const out: Fields = {};
+  for (const [field, value] of Object.entries(writeOnly)) if (isWriteOnly(resource, field, base)) out[field] = value;
   return out;
 }
 

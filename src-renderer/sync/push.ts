@@ -6,12 +6,13 @@ import { callResource, loadServerIdLookup, type ServerIdLookup, type SyncContext
 import { refreshRowLocal } from './local-edits.ts';
 import { ROW_TABLES, rowTable } from './mirror/db.ts';
 import { applyToRead, provisionalRead, readView, sameValue, toServerFields } from './mirror/fields.ts';
-import type { Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
+import type { Fields, MirrorRow, OpError, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { mergeRow } from './merge/three-way.ts';
 import { nextAttemptAt } from './outbox/backoff.ts';
 import { classify, describeError, type Phase } from './outbox/classify.ts';
 import { planReady } from './outbox/ordering.ts';
 import { invalidatePartialListing, PAGE_SIZE } from './listing.ts';
+import { carryLinkFields, createdFields, REPORTS_UNKNOWN_MESSAGE } from './link-carry.ts';
 import { deleteClickSamples, pullResource, rememberWriteOnly } from './pull.ts';
 import type { ResourceName } from './types.ts';
 
@@ -204,7 +205,7 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
       if (duplicate.clientId !== row.clientId && duplicate.local && Object.keys(duplicate.local).length === 0) await table.delete(duplicate.clientId);
     }
     const base = provisionalRead(op.resource, serverId, input, ctx.clock.now());
-    await table.put({ ...row, serverId, base, baseIsProvisional: true, missingCount: 0, writeOnly: rememberWriteOnly(op.resource, row.writeOnly, op.fields, base) });
+    await table.put({ ...row, serverId, base, baseIsProvisional: true, missingCount: 0, writeOnly: rememberWriteOnly(op.resource, row.writeOnly, createdFields(op), base) });
     await refreshRowLocal(ctx.db, op.resource, row.clientId);
   });
   return { type: 'continue', completed: true };
@@ -235,19 +236,16 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
 
   if (decision.type === 'send') {
     const input: Fields = { ...decision.fields };
-    // The contract requires email_reports on every link update (some releases fail without it)
-    // and the read shape never shows them: send the remembered ids, or none when Linkdock never
-    // learnt them (see the report: a pulled link's reports set elsewhere cannot be preserved).
     const sentRefs: Fields = { ...op.fields };
-    if (op.resource === 'links' && input.email_reports === undefined) {
-      // A handler deleted since is no report target any more (the service forgets it too); one
-      // that is being created again is waited for.
-      const remembered = (Array.isArray(row.writeOnly.email_reports) ? row.writeOnly.email_reports : []).filter(
-        (ref) => typeof ref !== 'string' || lookup('handlers', ref) !== undefined,
-      );
-      if (remembered.some((ref) => typeof ref === 'string' && lookup('handlers', ref) === null)) return { type: 'continue', completed: false };
-      input.email_reports = toServerFields('links', { email_reports: remembered }, lookup).email_reports;
-      sentRefs.email_reports = remembered;
+    if (op.resource === 'links') {
+      const carry = carryLinkFields(input, remote ? readView('links', remote) : {}, row.writeOnly, lookup);
+      if (carry.type === 'wait') return { type: 'continue', completed: false };
+      if (carry.type === 'reports-unknown') {
+        await settleWithError(ctx, op, 'failed', { kind: 'reports-unknown', field: 'email_reports', message: REPORTS_UNKNOWN_MESSAGE }, remote);
+        return { type: 'continue', completed: false };
+      }
+      Object.assign(input, carry.fields);
+      Object.assign(sentRefs, carry.remembered);
     }
     const spent = budgetStop(ctx);
     if (spent) return spent;
@@ -384,3 +382,14 @@ async function failure(ctx: SyncContext, op: OutboxOp, phase: Phase, error: unkn
   return step;
 }
 
+
+/** Ends an op as failed without a request, keeping what the read showed (the user fixes it). */
+async function settleWithError(ctx: SyncContext, op: OutboxOp, state: 'failed', error: OpError, remote: ServerRow | null): Promise<void> {
+  await ctx.db.transaction('rw', allTables(ctx), async () => {
+    const current = await ctx.db.outbox.get(op.seq!);
+    if (!current || current.rev !== op.rev || current.state !== 'pending') return;
+    const row = await rowTable(ctx.db, op.resource).get(op.rowId);
+    if (row && remote) await rowTable(ctx.db, op.resource).put({ ...row, base: remote, baseIsProvisional: false } as MirrorRow);
+    await ctx.db.outbox.put({ ...current, state, error });
+  });
+}

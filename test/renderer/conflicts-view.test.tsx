@@ -123,7 +123,7 @@ describe('conflict view', () => {
     const { service, sync } = await setup((s) => {
       s.seedDomain({ host: 'mine.example.com' });
       s.seedDomain({ host: 'theirs.example.com' });
-      s.seedLink({ url: 'promo' });
+      s.seedLink({ url: 'promo', email_reports: [] });
     });
     const [mine, theirs] = [...service.rows.domains.values()];
     const link = (await sync.db.links.toArray())[0]!;

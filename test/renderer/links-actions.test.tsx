@@ -12,12 +12,14 @@ import { domain, mirrorRow, openSession, recordingApi, renderWithApi, serverLink
 
 afterEach(() => cleanup());
 
-async function seeded(count = 30) {
+/** Links as real deployments read them (reports shown), unless `documentOnly`. */
+async function seeded(count = 30, documentOnly = false) {
   const session = await openSession();
+  const real = documentOnly ? {} : { email_reports: [], is_enabled: true };
   await session.sync.db.domains.put(mirrorRow(domain(5, 'go.brand.test'), { clientId: 'dom-5' }));
   await session.sync.db.links.bulkPut(
     Array.from({ length: count }, (_, k) =>
-      mirrorRow(serverLink(k + 1, { url: `l${String(k + 1).padStart(2, '0')}`, domain_id: k % 2 ? 5 : 0, datetime: `2026-01-01 10:${String(k).padStart(2, '0')}:00` }), { clientId: `c${k + 1}` }),
+      mirrorRow(serverLink(k + 1, { url: `l${String(k + 1).padStart(2, '0')}`, domain_id: k % 2 ? 5 : 0, datetime: `2026-01-01 10:${String(k).padStart(2, '0')}:00`, ...real }), { clientId: `c${k + 1}` }),
     ),
   );
   return session;
@@ -48,6 +50,18 @@ describe('list actions', () => {
     // Deleted rows leave the list at once (their deletes are pending).
     await waitFor(() => expect(screen.getByRole('navigation', { name: 'links pages' }).textContent).toContain('1–5 of 5 links'), { timeout: 5000 });
     expect(screen.getByText('Deleted 25 links.')).toBeTruthy();
+  });
+
+  it('asks before bulk disabling links whose reports the service does not show, and says what it will send', async () => {
+    const session = await seeded(3, true);
+    const { user } = renderWithApi(<LinksScreen session={session} />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select l03' }));
+    await user.click(within(screen.getByRole('region', { name: 'Selected links' })).getByRole('button', { name: 'Disable' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Replace e-mail reports?' });
+    expect(ask.textContent).toContain('does not show which notification handlers get e-mail reports');
+    expect(await opsOf(session)).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Disable and clear reports' }));
+    await waitFor(async () => expect(await opsOf(session)).toEqual([['c3', 'update', { is_enabled: false, email_reports: [] }]]));
   });
 
   it('pins a link (kept in the mirror) and Ctrl+C copies the focused row’s short URL', async () => {

@@ -98,7 +98,11 @@ describe('reads', () => {
     const list = await client().client.listLinks({ page: 2 });
     expect(list.meta).toEqual({ page: 2, results_per_page: 25, total: 27, total_pages: 2 });
     expect(list.links.last).toBeNull();
-    expect(list.data[0]).toEqual({ ...docLink, id: 5, clicks: 12, project_id: null, order: 0 });
+    expect(list.data[0]).toEqual({
+      ...docLink, id: 5, clicks: 12, project_id: null, order: 0,
+      // settings keys the document does not show are kept as sent
+      settings: { password: null, sensitive_content: false, cloaking_title: 'x', pixels_ids: [] },
+    });
     expect(list.data[1]).toMatchObject({ id: 6, type: 'biolink', location_url: '' });
     expect(LinkListSchema.safeParse(list).success).toBe(true);
   });

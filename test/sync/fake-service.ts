@@ -203,6 +203,10 @@ export class FakeService {
         if (input[key] !== undefined && !(key === 'url' && input[key] === '')) (link as Record<string, unknown>)[key] = input[key];
       }
       if (input.sensitive_content !== undefined) link.settings.sensitive_content = input.sensitive_content as boolean;
+      // Fields a real read carries, when this link's read carries them.
+      for (const key of ['email_reports', 'pixels_ids', 'is_enabled'] as const) {
+        if (key in link && input[key] !== undefined) (link as Record<string, unknown>)[key] = input[key];
+      }
       this.hidden.set(link.id, { ...this.hidden.get(link.id), ...Object.fromEntries(Object.entries(input).filter(([k]) => !(k in link))) });
     } else if (resource === 'domains') {
       const domain = row as Domain;

@@ -1,6 +1,6 @@
 // Links of an account. The fields the read shape shows are columns; the write-only settings
 // (cloaking, targeting, limits, …) live in one JSON column, `options`.
-import type { RedirectStatusCode, TargetingKind, TargetingType } from '../../../src-preload/contract/api-rules.ts';
+import type { RedirectStatusCode, TargetingKind } from '../../../src-preload/contract/api-rules.ts';
 import { allRows, getRow, run, type Db } from './db.ts';
 import type { Page, PageRequest } from './page.ts';
 
@@ -23,7 +23,7 @@ export interface LinkOptions {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
-  targeting_type: TargetingType | null;
+  targeting_type: TargetingKind | null;
   targeting: Partial<Record<TargetingKind, TargetingRule[]>>;
   pixels_ids: number[];
 }

@@ -1,8 +1,10 @@
 // How each resource's input fields relate to its read shape: which fields the service shows
 // (readable: merged three-way) and which it hides (write-only: remembered and sent as set), which
-// fields reference other rows, and how a confirmed write changes the last-seen copy.
+// fields reference other rows, and how a confirmed write changes the last-seen copy. A field is
+// readable exactly when the row's read carries it (links: see link-fields.ts).
 import { HANDLER_FIELD_NAMES, type Domain, type Handler, type Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
+import { applyToLinkRead, linkReadView } from './link-fields.ts';
 import type { Fields, MirrorRow, ServerRow } from './rows.ts';
 
 /** Fields holding references to other rows, and the table each points into. */
@@ -15,19 +17,8 @@ export const REF_FIELDS: Record<ResourceName, Record<string, ResourceName>> = {
 /** Input-named view of the fields a server row shows. */
 export function readView(resource: ResourceName, row: ServerRow): Fields {
   switch (resource) {
-    case 'links': {
-      const link = row as Link;
-      return {
-        url: link.url,
-        location_url: link.location_url,
-        domain_id: link.domain_id,
-        // Real deployments say 0 for "no project"; the input has no way to say "none".
-        project_id: link.project_id || null,
-        start_date: link.start_date,
-        end_date: link.end_date,
-        sensitive_content: link.settings.sensitive_content,
-      };
-    }
+    case 'links':
+      return linkReadView(row as Link);
     case 'domains': {
       const domain = row as Domain;
       return { host: domain.host, custom_index_url: domain.custom_index_url, is_enabled: domain.is_enabled };
@@ -52,32 +43,30 @@ export function isWriteOnly(resource: ResourceName, field: string, base: ServerR
   return !(field in readView(resource, base));
 }
 
-/** Files are sent once and not remembered: their bytes do not belong in the mirror forever. */
-export function isRememberable(value: unknown): boolean {
+/**
+ * Files are sent once and not remembered: their bytes do not belong in the mirror forever. Nor
+ * does a link password once the service has it: the mirror never keeps a secret longer than the
+ * outbox needs it.
+ */
+export function isRememberable(field: string, value: unknown): boolean {
+  if (field === 'password') return false;
   return !(typeof value === 'object' && value !== null && 'data' in value && (value as { data: unknown }).data instanceof Uint8Array);
 }
 
-/** What screens show: last-seen copy, remembered write-only values, then pending changes. */
+/**
+ * What screens show: remembered write-only values, the last-seen copy (a field the read carries is
+ * the truth, however old the remembered value), then pending changes.
+ */
 export function rowView(resource: ResourceName, row: MirrorRow): Fields {
-  return { ...(row.base ? readView(resource, row.base) : {}), ...row.writeOnly, ...row.local };
+  return { ...row.writeOnly, ...(row.base ? readView(resource, row.base) : {}), ...row.local };
 }
 
 /** The last-seen copy after the service confirmed `sent` (server-id space) on top of `base`. */
 export function applyToRead<S extends ServerRow>(resource: ResourceName, base: S, sent: Fields): S {
   const has = (key: string) => Object.hasOwn(sent, key) && sent[key] !== undefined;
   switch (resource) {
-    case 'links': {
-      const link = structuredClone(base) as Link;
-      // An empty alias on update keeps the alias.
-      if (has('url') && sent.url !== '') link.url = sent.url as string;
-      if (has('location_url')) link.location_url = sent.location_url as string;
-      if (has('domain_id')) link.domain_id = sent.domain_id as number;
-      if (has('project_id')) link.project_id = sent.project_id as number;
-      if (has('start_date')) link.start_date = sent.start_date as string;
-      if (has('end_date')) link.end_date = sent.end_date as string;
-      if (has('sensitive_content')) link.settings = { ...link.settings, sensitive_content: sent.sensitive_content as boolean };
-      return link as S;
-    }
+    case 'links':
+      return applyToLinkRead(base as Link, sent) as S;
     case 'domains': {
       const domain = structuredClone(base) as Domain;
       if (has('host')) domain.host = sent.host as string;
