@@ -1,9 +1,13 @@
 import { useId, useState } from 'react';
-import type { FileUpload } from '../../src-preload/contract/index.ts';
 import { Button } from '../ui/index.ts';
+import { isPickedFile, type ImageValue } from './link-form.ts';
 
-/** A labelled file picker whose value is the picked file's bytes (as the contract carries them). */
-export function FileField(props: { label: string; value: FileUpload | null; onChange: (file: FileUpload | null) => void; error?: string | undefined; accept?: string }) {
+/**
+ * A labelled file picker whose value is the picked file's bytes (as the contract carries them),
+ * or the file the service holds now (by name), which Remove takes away.
+ */
+export function FileField(props: { label: string; value: ImageValue; onChange: (file: ImageValue) => void; error?: string | undefined; accept?: string }) {
+  const picked = props.value !== null && isPickedFile(props.value) ? props.value : null;
   const id = useId();
   const [reading, setReading] = useState(false);
   return (
@@ -34,11 +38,12 @@ export function FileField(props: { label: string; value: FileUpload | null; onCh
         )}
       </div>
       {reading && <span className="field-description">Reading…</span>}
-      {props.value && !props.error && (
+      {picked && !props.error && (
         <span className="field-description">
-          {props.value.name} ({Math.ceil(props.value.data.byteLength / 1024)} KiB) — sent with the next save, not kept offline
+          {picked.name} ({Math.ceil(picked.data.byteLength / 1024)} KiB) — sent with the next save, not kept offline
         </span>
       )}
+      {props.value && !picked && <span className="field-description">Current file on the service: {(props.value as { current: string }).current}</span>}
       {props.error && (
         <span id={`${id}-error`} className="field-error">
           {props.error}

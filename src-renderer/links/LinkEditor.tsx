@@ -2,12 +2,13 @@
 // the fields they name (before anything is saved), and the service's answer to an earlier save.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState, type ReactNode } from 'react';
-import { HTTP_STATUS_CODES, TARGETING_TYPES } from '../../src-preload/contract/index.ts';
+import { HTTP_STATUS_CODES, TARGETING_KINDS } from '../../src-preload/contract/index.ts';
 import type { WorkspaceSession } from '../app/workspace-session.tsx';
-import { EditError, rowView, type LinkCreate, type LinkPatch, type MirrorRow, type Ref } from '../sync/index.ts';
+import { EditError, reportsKnown, rowView, type LinkCreate, type LinkPatch, type MirrorRow, type Ref } from '../sync/index.ts';
 import type { Handler, Link } from '../../src-preload/contract/index.ts';
 import { Button, Checkbox, ConfirmDialog, Modal, SelectField, Switch, TextField } from '../ui/index.ts';
 import { FileField } from './FileField.tsx';
+import { STATUS_LABELS, TARGETING_LABELS } from './link-labels.ts';
 import { domainLabel, domainKeyOf, serverIdMap, MAIN_DOMAIN, type LinkIndex } from './link-index.ts';
 import {
   createFields,
@@ -50,9 +51,10 @@ export function LinkEditor(props: LinkEditorProps) {
 function initialForm(row: MirrorRow<Link> | null, handlers: MirrorRow<Handler>[], index: LinkIndex | null): LinkForm {
   if (!row) return EMPTY_FORM;
   const view = rowView('links', row);
+  const hasPassword = Boolean(row.base?.settings.password) || typeof row.writeOnly.password === 'string';
   const byServer = new Map(handlers.filter((h) => h.serverId !== null).map((h) => [h.serverId as number, h.clientId]));
   const resolve = (ref: Ref) => (typeof ref === 'string' ? ref : (byServer.get(ref) ?? null));
-  return formFromView(view, domainKeyOf(view.domain_id, serverIdMap(index?.domains ?? [])), resolve);
+  return formFromView(view, domainKeyOf(view.domain_id, serverIdMap(index?.domains ?? [])), resolve, hasPassword);
 }
 
 function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; handlers: MirrorRow<Handler>[]; title: string }) {
@@ -64,6 +66,7 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
   const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const isNew = props.row === null;
+  const reportsUnknown = props.row !== null && !reportsKnown(props.row);
   const ops = useLiveQuery(() => (props.row ? sync.db.outbox.where('rowId').equals(props.row.clientId).toArray() : []), [sync.db, props.row?.clientId], []);
   const failed = ops.find((op) => op.state === 'failed' && op.error);
   const serviceError = failed?.error ?? null;
@@ -90,7 +93,8 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
       else if (Object.keys(fields).length > 0) await sync.links.update(props.row!.clientId, fields as LinkPatch);
       props.onClose();
     } catch (error) {
-      if (error instanceof EditError) setErrors({ ...issuesToErrors(error.issues), ...(error.issues.length === 0 ? { form: error.message } : {}) });
+      if (error instanceof EditError && error.kind === 'reports-unknown') setErrors({ email_reports: error.message });
+      else if (error instanceof EditError) setErrors({ ...issuesToErrors(error.issues), ...(error.issues.length === 0 ? { form: error.message } : {}) });
       else setErrors({ form: error instanceof Error ? error.message : String(error) });
     } finally {
       setSaving(false);
@@ -171,7 +175,14 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
               {text('url', 'Alias', { placeholder: isNew ? 'Generated when empty' : '', description: isNew ? 'Leave empty for a random alias.' : undefined })}
               <SelectField label="Domain" value={form.domain} options={domainOptions} onChange={(value) => set('domain', value)} error={errorOf('domain')} />
             </div>
-            {!isNew && <Switch label="Enabled" isSelected={form.is_enabled} onChange={(value) => set('is_enabled', value)} />}
+            {!isNew && (
+              <Switch
+                label="Enabled"
+                isSelected={form.is_enabled === true}
+                onChange={(value) => set('is_enabled', value)}
+                description={form.is_enabled === null ? 'This service does not say whether the link is enabled; switching sets it.' : undefined}
+              />
+            )}
             {text('project_id', 'Project ID', { placeholder: 'none' })}
           </Section>
           <Section title="Schedule">
@@ -184,7 +195,12 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
             )}
           </Section>
           <Section title="Protection">
-            {text('password', 'Password', { type: 'password', description: 'Visitors must enter it before they are redirected.' })}
+            {initial.has_password && (
+              <Checkbox label="Password protected" isSelected={form.has_password} onChange={(value) => set('has_password', value)} />
+            )}
+            {initial.has_password
+              ? form.has_password && text('password', 'New password', { type: 'password', description: 'Leave empty to keep the current password. Linkdock never sees it.' })
+              : text('password', 'Password', { type: 'password', description: 'Visitors must enter it before they are redirected.' })}
             <Checkbox label="Sensitive content warning" isSelected={form.sensitive_content} onChange={(value) => set('sensitive_content', value)} />
           </Section>
           <Section title="Limits and expiry">
@@ -197,7 +213,7 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
             <SelectField
               label="Redirect status code"
               value={form.http_status_code || NONE}
-              options={[{ value: NONE, label: 'Service default' }, ...HTTP_STATUS_CODES.map((code) => ({ value: String(code), label: String(code) }))]}
+              options={[{ value: NONE, label: 'Service default' }, ...HTTP_STATUS_CODES.map((code) => ({ value: String(code), label: STATUS_LABELS[code] }))]}
               onChange={(value) => set('http_status_code', (value === NONE ? '' : value) as LinkForm['http_status_code'])}
               error={errorOf('http_status_code')}
             />
@@ -218,13 +234,19 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
             <SelectField
               label="Targeting type"
               value={form.targeting_type || NONE}
-              options={[{ value: NONE, label: 'No targeting' }, ...TARGETING_TYPES.map((type) => ({ value: type, label: type.replaceAll('_', ' ') }))]}
-              onChange={(value) => set('targeting_type', (value === NONE ? '' : value) as LinkForm['targeting_type'])}
+              options={[{ value: NONE, label: 'No targeting' }, ...TARGETING_KINDS.map((type) => ({ value: type, label: TARGETING_LABELS[type] }))]}
+              onChange={(value) => {
+                const kind = (value === NONE ? '' : value) as LinkForm['targeting_type'];
+                // Rules belong to their kind: another kind starts with none (back again, the saved ones).
+                const next = { ...form, targeting_type: kind, targeting: kind === initial.targeting_type ? initial.targeting : [] };
+                setForm(next);
+                if (checked) setErrors(validateFields(isNew ? 'create' : 'update', fieldsOf(next)));
+              }}
               error={errorOf('targeting_type')}
             />
             {form.targeting_type && (
               <div className="targeting-rows">
-                <p className="field-description">Each rule: what to match ({form.targeting_type.replaceAll('_', ' ')}{form.targeting_type === 'rotation' ? ' weight' : ''}) and where matching visitors go.</p>
+                <p className="field-description">Each rule: what to match ({TARGETING_LABELS[form.targeting_type].toLowerCase()}{form.targeting_type === 'rotation' ? ' weight' : ''}) and where matching visitors go.</p>
                 {form.targeting.map((rule, i) => (
                   <div className="form-row targeting-row" key={i}>
                     <TextField label={`Rule ${i + 1} match`} value={rule.key} onChange={(key) => set('targeting', form.targeting.map((r, j) => (j === i ? { ...r, key } : r)))} />
@@ -263,14 +285,16 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
                     label={`${String(view.name ?? '')} (${String(view.type ?? '')})`}
                     isSelected={form.email_reports.includes(handler.clientId)}
                     onChange={(on) => set('email_reports', on ? [...form.email_reports, handler.clientId] : form.email_reports.filter((id) => id !== handler.clientId))}
+                    isDisabled={reportsUnknown && !form.reports_confirmed}
                   />
                 );
               })}
               {errorOf('email_reports') && <span className="field-error">{errorOf('email_reports')}</span>}
-              {!isNew && (
-                <p id="email-reports-note" className="banner banner-warning">
-                  <span>The service does not show a link's e-mail reports. Saving replaces them with the selection here.</span>
-                </p>
+              {reportsUnknown && (
+                <div id="email-reports-note" className="banner banner-warning">
+                  <span>This service does not show which handlers get this link's e-mail reports. To change them, tick the handlers and confirm: saving then replaces the service's choice.</span>
+                  <Checkbox label="Replace the e-mail reports with the handlers ticked here" isSelected={form.reports_confirmed} onChange={(value) => set('reports_confirmed', value)} />
+                </div>
               )}
             </fieldset>
           </Section>

@@ -16,6 +16,11 @@ export interface TargetingRow {
   value: string;
 }
 
+/** An image setting: a file picked now, the service's current file (by name), or none. */
+export type ImageValue = FileUpload | { current: string } | null;
+
+export const isPickedFile = (value: ImageValue): value is FileUpload => value !== null && 'data' in value;
+
 export interface LinkForm {
   location_url: string;
   url: string;
@@ -24,7 +29,10 @@ export interface LinkForm {
   schedule: boolean;
   start_date: string;
   end_date: string;
+  /** A new password; empty keeps the current one. */
   password: string;
+  /** Whether the link is password protected (the read shows a hash); turning it off removes it. */
+  has_password: boolean;
   sensitive_content: boolean;
   clicks_limit: string;
   expiration_url: string;
@@ -33,8 +41,8 @@ export interface LinkForm {
   cloaking_title: string;
   cloaking_meta_description: string;
   cloaking_custom_js: string;
-  cloaking_favicon: FileUpload | null;
-  cloaking_opengraph: FileUpload | null;
+  cloaking_favicon: ImageValue;
+  cloaking_opengraph: ImageValue;
   targeting_type: '' | TargetingType;
   targeting: TargetingRow[];
   utm_source: string;
@@ -45,18 +53,21 @@ export interface LinkForm {
   pixels_ids: string;
   /** Handler client ids. */
   email_reports: string[];
-  is_enabled: boolean;
+  /** Null when the service does not say. */
+  is_enabled: boolean | null;
+  /** The user confirmed replacing reports the service does not show. */
+  reports_confirmed: boolean;
 }
 
 export type FormField = keyof LinkForm;
 
 export const EMPTY_FORM: LinkForm = {
   location_url: '', url: '', domain: MAIN_DOMAIN, project_id: '', schedule: false, start_date: '', end_date: '',
-  password: '', sensitive_content: false, clicks_limit: '', expiration_url: '', http_status_code: '',
+  password: '', has_password: false, sensitive_content: false, clicks_limit: '', expiration_url: '', http_status_code: '',
   cloaking_is_enabled: false, cloaking_title: '', cloaking_meta_description: '', cloaking_custom_js: '',
   cloaking_favicon: null, cloaking_opengraph: null, targeting_type: '', targeting: [],
   utm_source: '', utm_medium: '', utm_campaign: '', forward_query_parameters_is_enabled: false,
-  app_linking_is_enabled: false, pixels_ids: '', email_reports: [], is_enabled: true,
+  app_linking_is_enabled: false, pixels_ids: '', email_reports: [], is_enabled: true, reports_confirmed: false,
 };
 
 const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -65,8 +76,13 @@ const bool = (value: unknown) => value === true;
 /** A handler reference (client id, or a server id remembered from elsewhere) as a client id. */
 export type HandlerRefResolver = (ref: Ref) => string | null;
 
-/** The form for an existing link, from what the mirror shows (rowView). */
-export function formFromView(view: Fields, domainKey: DomainKey, handlerClientId: HandlerRefResolver): LinkForm {
+const image = (value: unknown): ImageValue => (typeof value === 'string' && value !== '' ? { current: value } : null);
+
+/**
+ * The form for an existing link, from what the mirror shows (rowView). `hasPassword`: the read's
+ * password hash is set (the hash itself never reaches the form).
+ */
+export function formFromView(view: Fields, domainKey: DomainKey, handlerClientId: HandlerRefResolver, hasPassword = false): LinkForm {
   const targetingType = (str(view.targeting_type) || '') as LinkForm['targeting_type'];
   const targeting = view.targeting && typeof view.targeting === 'object' ? (view.targeting as Record<string, TargetingRow[] | undefined>) : {};
   const rows = targetingType ? (targeting[targetingType] ?? []) : [];
@@ -80,7 +96,8 @@ export function formFromView(view: Fields, domainKey: DomainKey, handlerClientId
     schedule: bool(view.schedule) || Boolean(view.start_date) || Boolean(view.end_date),
     start_date: str(view.start_date),
     end_date: str(view.end_date),
-    password: str(view.password),
+    password: '',
+    has_password: hasPassword || (typeof view.password === 'string' && view.password !== ''),
     sensitive_content: bool(view.sensitive_content),
     clicks_limit: str(view.clicks_limit),
     expiration_url: str(view.expiration_url),
@@ -89,6 +106,8 @@ export function formFromView(view: Fields, domainKey: DomainKey, handlerClientId
     cloaking_title: str(view.cloaking_title),
     cloaking_meta_description: str(view.cloaking_meta_description),
     cloaking_custom_js: str(view.cloaking_custom_js),
+    cloaking_favicon: image(view.cloaking_favicon),
+    cloaking_opengraph: image(view.cloaking_opengraph),
     targeting_type: targetingType,
     targeting: rows.map((row) => ({ key: str(row.key), value: str(row.value) })),
     utm_source: str(view.utm_source),
@@ -98,7 +117,7 @@ export function formFromView(view: Fields, domainKey: DomainKey, handlerClientId
     app_linking_is_enabled: bool(view.app_linking_is_enabled),
     pixels_ids: Array.isArray(view.pixels_ids) ? view.pixels_ids.join(', ') : '',
     email_reports: reports.map(handlerClientId).filter((id): id is string => id !== null),
-    is_enabled: view.is_enabled !== false,
+    is_enabled: typeof view.is_enabled === 'boolean' ? view.is_enabled : null,
   };
 }
 
@@ -143,8 +162,6 @@ function allFields(form: LinkForm): Fields {
   text('cloaking_title', form.cloaking_title);
   text('cloaking_meta_description', form.cloaking_meta_description);
   text('cloaking_custom_js', form.cloaking_custom_js);
-  if (form.cloaking_favicon) fields.cloaking_favicon = form.cloaking_favicon;
-  if (form.cloaking_opengraph) fields.cloaking_opengraph = form.cloaking_opengraph;
   if (form.targeting_type) {
     fields.targeting_type = form.targeting_type;
     const targeting = targetingOf(form) as Record<string, unknown[]>;
@@ -165,39 +182,57 @@ function allFields(form: LinkForm): Fields {
 export function createFields(form: LinkForm): Fields {
   const fields = allFields(form);
   if (fields.domain_id === 0) delete fields.domain_id;
+  for (const name of ['cloaking_favicon', 'cloaking_opengraph'] as const) {
+    const value = form[name];
+    if (value && isPickedFile(value)) fields[name] = value;
+  }
   return fields;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The update input: only what changed. A cleared text field is sent as '' (the service keeps no
- * value); a cleared address field cannot be cleared through the API and is left as it was.
+ * The update input: only what the user changed, and nothing else. A setting the user emptied is
+ * sent as null (cleared, in the form the service accepts: see main's multipart encoding), a switch
+ * turned off as false, an emptied list as [].
  */
 export function updateFields(initial: LinkForm, form: LinkForm): Fields {
   const fields: Fields = {};
   const before = allFields(initial);
   const after = allFields(form);
-  const clearable = new Set(['password', 'cloaking_title', 'cloaking_meta_description', 'cloaking_custom_js', 'utm_source', 'utm_medium', 'utm_campaign']);
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const name of names) {
-    if (name === 'schedule' || name === 'start_date' || name === 'end_date') continue;
+    if (['schedule', 'start_date', 'end_date', 'password', 'targeting_type', 'targeting'].includes(name)) continue;
     if (same(before[name], after[name])) continue;
     if (name in after) fields[name] = after[name];
-    else if (clearable.has(name)) fields[name] = '';
     else if (typeof before[name] === 'boolean') fields[name] = false;
-    else if (name === 'pixels_ids' || name === 'email_reports') fields[name] = [];
-    else if (name === 'targeting') fields.targeting = { [initial.targeting_type || form.targeting_type]: [] };
+    else if (Array.isArray(before[name])) fields[name] = [];
+    else fields[name] = null;
   }
   // Schedule: dates travel with schedule on; switching it off sends schedule = false alone.
   if (form.schedule) {
     if (!initial.schedule || before.start_date !== after.start_date || before.end_date !== after.end_date) {
       fields.schedule = true;
-      if (after.start_date !== undefined) fields.start_date = after.start_date;
-      if (after.end_date !== undefined) fields.end_date = after.end_date;
+      fields.start_date = after.start_date ?? null;
+      fields.end_date = after.end_date ?? null;
     }
   } else if (initial.schedule) fields.schedule = false;
-  if (form.is_enabled !== initial.is_enabled) fields.is_enabled = form.is_enabled;
+  // Targeting: the rules go with their type (the service keeps rules only for the type sent).
+  if (!same(before.targeting_type, after.targeting_type) || !same(before.targeting, after.targeting)) {
+    fields.targeting_type = after.targeting_type ?? null;
+    if (after.targeting_type) fields.targeting = after.targeting ?? { [after.targeting_type as string]: [] };
+  }
+  // Password: a new one replaces it; turning protection off removes it; empty keeps it.
+  if (form.password.trim() !== '') fields.password = form.password;
+  else if (initial.has_password && !form.has_password) fields.password = null;
+  for (const name of ['cloaking_favicon', 'cloaking_opengraph'] as const) {
+    const value = form[name];
+    if (value === initial[name]) continue;
+    if (value === null) fields[name] = null;
+    else if (isPickedFile(value)) fields[name] = value;
+  }
+  if (form.is_enabled !== initial.is_enabled && form.is_enabled !== null) fields.is_enabled = form.is_enabled;
+  if (form.reports_confirmed && fields.email_reports === undefined) fields.email_reports = [...form.email_reports];
   return fields;
 }
 
@@ -208,6 +243,7 @@ export type FieldErrors = Partial<Record<FormField | 'form', string>>;
 export function fieldOfPath(path: string): FormField | 'form' {
   const head = path.split('.')[0] ?? '';
   if (head === 'domain_id') return 'domain';
+  if (head === 'targeting_type') return 'targeting_type';
   if (head in EMPTY_FORM) return head as FormField;
   return 'form';
 }

@@ -22,13 +22,20 @@ export function Checkbox({ label, ...props }: ToggleProps) {
   );
 }
 
-export function Switch({ label, ...props }: ToggleProps) {
-  return (
+export function Switch({ label, description, ...props }: ToggleProps & { description?: string | undefined }) {
+  const toggle = (
     <AriaSwitch className="switch" {...props} isDisabled={props.isDisabled ?? false}>
       <span className="switch-track" aria-hidden="true">
         <span className="switch-thumb" />
       </span>
       {label}
     </AriaSwitch>
+  );
+  if (!description) return toggle;
+  return (
+    <div className="toggle-with-description">
+      {toggle}
+      <span className="field-description">{description}</span>
+    </div>
   );
 }

@@ -67,7 +67,7 @@ describe('link editor validation', () => {
     for (const [label, typed] of cases) await fill(label, typed);
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.ico', { type: 'image/x-icon' });
     await user.upload(within(dialog).getByLabelText('Favicon'), big);
-    await choose(user, 'Targeting type', 'country code', dialog);
+    await choose(user, 'Targeting type', 'Country', dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
     await fill('Rule 1 match', long(513));
     await fill('Rule 1 destination URL', 'https://fr.example/');
@@ -120,7 +120,7 @@ describe('link editor validation', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Sensitive content warning' }));
     await type('Clicks limit', '500');
     await type('Expiration URL', 'https://shop.example/over');
-    await choose(user, 'Redirect status code', '307', dialog);
+    await choose(user, 'Redirect status code', '307 – temporary, keeps the method', dialog);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Forward query parameters' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'App linking' }));
     await user.click(within(dialog).getByRole('switch', { name: 'Cloaking' }));
@@ -129,7 +129,7 @@ describe('link editor validation', () => {
     await type('Custom JavaScript', 'console.log(1)');
     await user.upload(within(dialog).getByLabelText('Favicon'), new File([new Uint8Array([1, 2, 3])], 'f.ico', { type: 'image/x-icon' }));
     await user.upload(within(dialog).getByLabelText('OpenGraph image'), new File([new Uint8Array([4, 5])], 'og.png', { type: 'image/png' }));
-    await choose(user, 'Targeting type', 'country code', dialog);
+    await choose(user, 'Targeting type', 'Country', dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
     await type('Rule 1 match', 'FR');
     await type('Rule 1 destination URL', 'https://shop.example/fr');
@@ -162,7 +162,7 @@ describe('link editor validation', () => {
 describe('link editor on an existing link', () => {
   async function withLink() {
     const session = await seededSession();
-    await session.sync.db.links.put(mirrorRow(serverLink(40, { url: 'promo', location_url: 'https://old.example/' }), { clientId: 'lnk-40', writeOnly: { email_reports: ['hnd-8'], utm_source: 'news' } }));
+    await session.sync.db.links.put(mirrorRow(serverLink(40, { url: 'promo', location_url: 'https://old.example/', is_enabled: true }), { clientId: 'lnk-40', writeOnly: { email_reports: ['hnd-8'], utm_source: 'news' } }));
     const rendered = renderWithApi(<LinksScreen session={session} />);
     await rendered.user.click(await screen.findByRole('button', { name: 'Edit promo' }));
     await screen.findByLabelText('Destination URL');
@@ -173,7 +173,8 @@ describe('link editor on an existing link', () => {
   it('sends only what changed, including the enabled switch', async () => {
     const { session, dialog, user } = await withLink();
     expect(within(dialog).getByRole('checkbox', { name: 'Ops (email)' })).toHaveProperty('checked', true);
-    expect(within(dialog).getByText(/Saving replaces them with the selection here/)).toBeTruthy();
+    // Reports this client sent are known: no question about them.
+    expect(within(dialog).queryByText(/does not show which handlers/)).toBeNull();
     const destination = within(dialog).getByLabelText('Destination URL');
     await user.clear(destination);
     await user.type(destination, 'https://new.example/');
@@ -184,7 +185,96 @@ describe('link editor on an existing link', () => {
     const ops = await session.sync.db.outbox.toArray();
     expect(ops).toHaveLength(1);
     expect(ops[0]!.kind).toBe('update');
-    expect(ops[0]!.fields).toEqual({ location_url: 'https://new.example/', is_enabled: false, utm_source: '' });
+    // An emptied setting is cleared (null), nothing else is sent.
+    expect(ops[0]!.fields).toEqual({ location_url: 'https://new.example/', is_enabled: false, utm_source: null });
+  });
+
+  it('shows every setting a real read carries, and a one-field edit queues that field alone', async () => {
+    const session = await seededSession();
+    const real = serverLink(42, {
+      url: 'full', location_url: 'https://full.example/', is_enabled: false, email_reports: [8], pixels_ids: [3, 7], project_id: 9,
+      settings: {
+        password: '$2y$10$hash', sensitive_content: true, schedule: false, clicks_limit: 250, expiration_url: 'https://full.example/over',
+        http_status_code: 307, utm: { source: 'news', medium: 'mail', campaign: null }, targeting_type: 'device_type',
+        targeting_device_type: [{ key: 'mobile', value: 'https://m.full.example/' }], cloaking_is_enabled: true, cloaking_title: 'Full',
+        cloaking_meta_description: null, cloaking_custom_js: null, cloaking_favicon: 'fav-42.png', cloaking_opengraph: null,
+        app_linking_is_enabled: false, forward_query_parameters_is_enabled: true, is_se_visible: 1,
+      },
+    });
+    await session.sync.db.links.put(mirrorRow(real, { clientId: 'lnk-42' }));
+    const { user } = renderWithApi(<LinksScreen session={session} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit full' }));
+    await screen.findByLabelText('Destination URL');
+    const dialog = screen.getByRole('dialog', { name: 'Edit link' });
+    const value = (label: string) => (within(dialog).getByLabelText(label) as HTMLInputElement).value;
+    expect(within(dialog).getByRole('switch', { name: 'Enabled' })).toHaveProperty('checked', false);
+    expect(within(dialog).getByRole('checkbox', { name: 'Ops (email)' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('checkbox', { name: 'Password protected' })).toHaveProperty('checked', true);
+    expect(value('Clicks limit')).toBe('250');
+    expect(value('Expiration URL')).toBe('https://full.example/over');
+    expect(value('UTM source')).toBe('news');
+    expect(value('UTM medium')).toBe('mail');
+    expect(value('Pixel IDs')).toBe('3, 7');
+    expect(value('Project ID')).toBe('9');
+    expect(value('Cloaking title')).toBe('Full');
+    expect(value('Rule 1 match')).toBe('mobile');
+    expect(within(dialog).getByText('Current file on the service: fav-42.png')).toBeTruthy();
+    expect(within(dialog).queryByText(/does not show which handlers/)).toBeNull();
+    // Change one rule's destination: the rules go with their type, nothing else.
+    const rule = within(dialog).getByLabelText('Rule 1 destination URL');
+    await user.clear(rule);
+    await user.type(rule, 'https://mobile.full.example/');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit link' })).toBeNull());
+    const ops = await session.sync.db.outbox.toArray();
+    expect(ops.map((op) => op.fields)).toEqual([{ targeting_type: 'device_type', targeting: { device_type: [{ key: 'mobile', value: 'https://mobile.full.example/' }] } }]);
+  });
+
+  it('clears settings in one save: clicks limit, expiration URL, project, favicon, status code, targeting', async () => {
+    const session = await seededSession();
+    const real = serverLink(43, {
+      url: 'clear', email_reports: [], project_id: 9, is_enabled: true,
+      settings: {
+        password: null, sensitive_content: false, clicks_limit: 10, expiration_url: 'https://x.example/over', http_status_code: 302,
+        targeting_type: 'country_code', targeting_country_code: [{ key: 'DE', value: 'https://de.example/' }], cloaking_favicon: 'fav.png',
+      },
+    });
+    await session.sync.db.links.put(mirrorRow(real, { clientId: 'lnk-43' }));
+    const { user } = renderWithApi(<LinksScreen session={session} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit clear' }));
+    await screen.findByLabelText('Destination URL');
+    const dialog = screen.getByRole('dialog', { name: 'Edit link' });
+    for (const label of ['Clicks limit', 'Expiration URL', 'Project ID']) await user.clear(within(dialog).getByLabelText(label));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Favicon' }));
+    await choose(user, 'Redirect status code', 'Service default', dialog);
+    await choose(user, 'Targeting type', 'No targeting', dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit link' })).toBeNull());
+    const [op] = await session.sync.db.outbox.toArray();
+    expect(op!.fields).toEqual({ clicks_limit: null, expiration_url: null, project_id: null, cloaking_favicon: null, http_status_code: null, targeting_type: null });
+  });
+
+  it('asks before replacing reports the service does not show', async () => {
+    const session = await seededSession();
+    await session.sync.db.links.put(mirrorRow(serverLink(44, { url: 'hidden' }), { clientId: 'lnk-44' }));
+    const { user } = renderWithApi(<LinksScreen session={session} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit hidden' }));
+    await screen.findByLabelText('Destination URL');
+    const dialog = screen.getByRole('dialog', { name: 'Edit link' });
+    expect(within(dialog).getByText(/does not show which handlers get this link's e-mail reports/)).toBeTruthy();
+    const destination = within(dialog).getByLabelText('Destination URL');
+    await user.clear(destination);
+    await user.type(destination, 'https://moved.example/');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // Nothing is queued; the question stands beside the reports.
+    await waitFor(() => expect(within(dialog).getByText(/Saving sends the reports you choose/)).toBeTruthy());
+    expect(await session.sync.db.outbox.count()).toBe(0);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Replace the e-mail reports with the handlers ticked here' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ops (email)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit link' })).toBeNull());
+    const [op] = await session.sync.db.outbox.toArray();
+    expect(op!.fields).toEqual({ location_url: 'https://moved.example/', email_reports: ['hnd-8'] });
   });
 
   it('shows the service’s refusal beside the field it names', async () => {
