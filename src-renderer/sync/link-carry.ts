@@ -46,6 +46,13 @@ export function carryLinkFields(input: Fields, remote: Fields, writeOnly: Fields
       return { type: 'reports-unknown' };
     }
   }
+  // Schedule dates apply only with schedule on and both dates sent (real releases keep both
+  // otherwise); the merge drops an unchanged companion, so it is put back.
+  const hasDate = (name: string) => input[name] !== undefined && input[name] !== null;
+  if (hasDate('start_date') || hasDate('end_date')) {
+    if (input.schedule === undefined) fields.schedule = true;
+    for (const name of ['start_date', 'end_date']) if (input[name] === undefined && remote[name] != null) fields[name] = remote[name];
+  }
   // Targeting: the rules travel with their type, both ways.
   const source = Object.hasOwn(remote, 'targeting_type') ? remote : writeOnly;
   if (input.targeting_type === undefined && input.targeting === undefined) {
