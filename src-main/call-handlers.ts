@@ -6,6 +6,7 @@ import type { KeyVault } from './vault/key-vault.ts';
 import type { WorkspaceService } from './workspaces/workspace-service.ts';
 import type { ServiceClient } from './service/client.ts';
 import { safeExternalUrl } from './security/external-url.ts';
+import { AccountCache } from './workspaces/account-cache.ts';
 import { createWriteFence, type WriteFence } from './workspaces/write-fence.ts';
 
 export interface CallHandlerDeps {
@@ -15,12 +16,14 @@ export interface CallHandlerDeps {
   writeClipboard: (text: string) => Promise<void>;
   /** Reads wait for a workspace's writes in flight (see write-fence.ts); one per main process. */
   fence?: WriteFence;
+  accounts?: AccountCache;
 }
 
 /** Every call but the desktop shell's (src-main/desktop/desktop-calls.ts), which main-services merges in. */
 export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, DesktopCallName> {
   const { workspaces } = deps;
   const fence = deps.fence ?? createWriteFence();
+  const accounts = deps.accounts ?? new AccountCache();
   const client = (workspaceId: string) => workspaces.client(workspaceId);
   const read = <T>(workspaceId: string, run: (c: ServiceClient) => Promise<T>) => fence.read(workspaceId, async () => run(await client(workspaceId)));
   const write = <T>(workspaceId: string, run: (c: ServiceClient) => Promise<T>) => fence.write(workspaceId, async () => run(await client(workspaceId)));
@@ -76,6 +79,8 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
       }),
 
     'rateLimit.get': async (input) => workspaces.rateLimit(input.workspaceId),
+    'account.get': (input) =>
+      accounts.get(input.workspaceId, () => read(input.workspaceId, (c) => c.getAccount({ priority: 'background' })), input.refresh === true),
 
     'shell.openExternal': async (input) => {
       const url = safeExternalUrl(input.url);

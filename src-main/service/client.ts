@@ -17,6 +17,7 @@ import {
   HandlerListSchema,
   LinkListSchema,
   RESOURCE_PATHS,
+  type Account,
   type Created,
   type Domain,
   type Handler,
@@ -48,6 +49,7 @@ import {
   normaliseUpdated,
   parseBody,
   type ParsedBody,
+  normaliseAccount,
 } from './normalise.ts';
 import { normaliseBaseUrl } from './base-url.ts';
 import { send, type Method, type RawAnswer } from './transport.ts';
@@ -191,6 +193,21 @@ export class ServiceClient {
   }
   deleteHandler(id: number, o?: RequestOptions): Promise<void> {
     return this.#delete('handlers', id, o);
+  }
+
+  /**
+   * The account behind the key (`GET /api/user`, real deployments only); null where the service
+   * has no such call (404, or a web page where JSON was expected).
+   */
+  async getAccount(o?: RequestOptions): Promise<Account | null> {
+    let answer: Exchange;
+    try {
+      answer = await this.#exchange('read', 'links', this.#url('api/user'), 'GET', undefined, o);
+    } catch (error) {
+      if (error instanceof CallError && (error.kind === 'not-found' || (error.kind === 'bad-response' && (error.data.status ?? 500) < 500))) return null;
+      throw error;
+    }
+    return answer.body.kind === 'json' ? normaliseAccount(answer.body.value) : null;
   }
 
   /** Tells apart bad key, unreachable host, TLS failure, timeout, not this API, and OK. */

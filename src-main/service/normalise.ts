@@ -4,10 +4,12 @@
 // items of other types. Everything is normalised here and then checked against the contract's zod
 // schema; what still does not fit is refused as `bad-response` naming the item, never dropped.
 import {
+  AccountSchema,
   DomainSchema,
   HandlerSchema,
   LinkSchema,
   ListMetaSchema,
+  type Account,
   type Created,
   type Domain,
   type Handler,
@@ -263,6 +265,30 @@ export function normaliseLink(raw: unknown): Link {
   }
   if ('last_datetime' in raw) link.last_datetime = datetime(raw, 'last_datetime', what, true);
   return checked(LinkSchema, link, what);
+}
+
+/** `GET /api/user`'s `data`, every key kept; a time zone Intl does not know is dropped to null. */
+export function normaliseAccount(raw: unknown): Account {
+  return guard(() => {
+    const data = isObj(raw) && isObj(raw.data) ? raw.data : isObj(raw) ? raw : fail('the account answer is not an object');
+    const account: Obj = { ...data };
+    const id = toInt(data.id);
+    if (id === undefined) delete account.id;
+    else account.id = id;
+    for (const key of ['name', 'email', 'language'] as const) if (key in data) account[key] = textOrNull(data[key]);
+    account.timezone = typeof data.timezone === 'string' && isTimeZone(data.timezone) ? data.timezone : null;
+    if ('plan_id' in data && typeof data.plan_id !== 'string' && typeof data.plan_id !== 'number') account.plan_id = null;
+    return checked(AccountSchema, account, 'the account');
+  });
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `https://` whether the service sends `https`, `https:` or `https://`. */

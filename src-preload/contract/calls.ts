@@ -13,6 +13,7 @@ import {
 } from './inputs.ts';
 import type { CallName, EventName } from './names.ts';
 import {
+  AccountSchema,
   CreatedSchema,
   DomainListSchema,
   DomainSchema,
@@ -80,6 +81,16 @@ export const RateLimitStateSchema = z.object({
   resetAt: z.number().nullable(),
 });
 export type RateLimitState = z.infer<typeof RateLimitStateSchema>;
+
+export const AccountStateSchema = z.object({
+  /** Null when the service has no account call (the document's minimum) or has not answered yet. */
+  account: AccountSchema.nullable(),
+  /** False when the service answered that it has no such call. */
+  supported: z.boolean(),
+  /** Epoch ms of the answer. */
+  fetchedAt: z.number().nullable(),
+});
+export type AccountState = z.infer<typeof AccountStateSchema>;
 
 // ---- Desktop integration (tray, shorten from clipboard, notifications) ----
 
@@ -232,6 +243,8 @@ export const calls = {
   'handlers.delete': call(byId, none),
 
   'rateLimit.get': call(z.object(inWorkspace).strict(), RateLimitStateSchema),
+  /** The account behind the key (real deployments' `GET /api/user`), read at most twice a day unless `refresh`. */
+  'account.get': call(z.object({ ...inWorkspace, refresh: z.boolean().optional() }).strict(), AccountStateSchema),
 
   /** Opens an http(s) address in the system browser; anything else is refused. */
   'shell.openExternal': call(z.object({ url: z.string().max(8192) }).strict(), none),

@@ -38,6 +38,7 @@ export const CALL_NAMES = [
   'handlers.update',
   'handlers.delete',
   'rateLimit.get',
+  'account.get',
   'shell.openExternal',
   'clipboard.writeText',
   ...DESKTOP_CALL_NAMES,

@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { WorkspaceInfo } from '../../src-preload/contract/index.ts';
-import { bindWindowEvents, openWorkspaceSync, type SyncStatus, type WorkspaceSync } from '../sync/index.ts';
+import { bindWindowEvents, openWorkspaceSync, refreshAccount, storedAccount, type SyncStatus, type WorkspaceSync } from '../sync/index.ts';
 import { useWorkspaces } from '../workspaces/use-workspaces.tsx';
 import { linkSource } from '../links/link-source.ts';
 import { afterPaint } from './after-paint.ts';
@@ -60,6 +60,11 @@ export function WorkspaceSessionProvider({ children }: { children: ReactNode }) 
         afterPaint(() => {
           if (!closed) sync.engine.start().catch((failure: unknown) => console.error('sync: the engine did not start', failure));
         }, START_FALLBACK_MS);
+        // The account (time zone of schedule dates): the stored copy at once, the service's when main
+        // has it (read at most twice a day; a service without the call simply says so).
+        void storedAccount(sync.db)
+          .then(() => (closed ? null : refreshAccount(sync.db, api, workspaceId)))
+          .catch(() => undefined);
       },
       (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)),
     );

@@ -6,6 +6,7 @@ import { Dexie, liveQuery, type Subscription } from 'dexie';
 import type { Domain, Link } from '../../src-preload/contract/index.ts';
 import type { MirrorDb, MirrorRow } from '../sync/index.ts';
 import { serviceDatetime } from '../sync/mirror/fields.ts';
+import { accountTimeZone } from '../sync/account.ts';
 import { buildIndex, domainInfos, serverIdMap, toEntry, type DomainInfo, type LinkEntry, type LinkIndex } from './link-index.ts';
 
 /** Each range's read is one main-thread task (the rows deserialised): 1,000 rows keep it to a few
@@ -82,7 +83,7 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void
       subscriptions.push(
         liveQuery(() => db.links.where(':id').between(lo, hi, true, last).toArray()).subscribe({
           next: (rows: MirrorRow<Link>[]) => {
-            const now = serviceDatetime(Date.now());
+            const now = serviceDatetime(Date.now(), accountTimeZone(db));
             const entries = rows.map((row) => toEntry(row, byServerId, now));
             if (rows.length > PARTITION_ROWS * REPARTITION_FACTOR) {
               // A range that grew (a first pull fills the one range of an empty mirror): the

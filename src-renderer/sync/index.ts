@@ -24,6 +24,7 @@ export { EditError } from './edit-errors.ts';
 export { acceptShortenRequest } from './shorten-requests.ts';
 export { rowView, readView } from './mirror/fields.ts';
 export { reportsKnown } from './local-edits.ts';
+export { accountTimeZone, refreshAccount, storedAccount } from './account.ts';
 export { msUntilWindowReopens } from './status-store.ts';
 export type { SyncStatus, OpSummary, Connection } from './status-store.ts';
 export type { MirrorRow, OutboxOp, ConflictInfo, FieldConflict, ClickSample, Fields } from './mirror/rows.ts';

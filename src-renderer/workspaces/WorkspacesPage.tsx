@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { WorkspaceInfo } from '../../src-preload/contract/index.ts';
+import { WorkspaceAccount } from './WorkspaceAccount.tsx';
 import { WorkspaceNameSchema } from '../../src-preload/contract/index.ts';
 import { Badge, Button, ConfirmDialog, Modal, TextField } from '../ui/index.ts';
 import { AddWorkspaceForm } from './AddWorkspaceForm.tsx';
@@ -36,6 +37,7 @@ export function WorkspacesPage() {
               <div className="workspace-name">
                 <strong>{workspace.name}</strong>
                 <span className="muted">{workspace.baseUrl}</span>
+                {workspace.hasKey && <WorkspaceAccount workspaceId={workspace.id} />}
               </div>
               {workspace.sandbox && <Badge tone="info">Sandbox</Badge>}
               <Badge tone={workspace.hasKey ? 'success' : 'warning'}>{workspace.hasKey ? 'Key stored' : 'No key'}</Badge>
