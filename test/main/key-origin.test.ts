@@ -80,6 +80,18 @@ describe('an API key is bound to its origin', () => {
     expect(a.requests.map((r) => [r.path.split('?')[0], r.headers.authorization])).toEqual([['/s/api/links/', `Bearer ${KEY_A}`]]);
   });
 
+  it('binds a key stored before keys had an origin to the address its workspace has', async () => {
+    const workspaceId = await addAtA();
+    const file = path.join(dir, 'keys', `${workspaceId}.key.json`);
+    const data = Buffer.from(await cipher.encrypt(KEY_A)).toString('base64');
+    await writeFile(file, JSON.stringify({ version: 1, backend: 'gnome_libsecret', data }));
+    services = await start();
+    expect(await call('links.list', { workspaceId })).toMatchObject({ ok: true });
+    expect(authorizations(a)).toEqual([`Bearer ${KEY_A}`]);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 2 });
+    expect(await services.vault.getBoundKey(workspaceId)).toEqual({ key: KEY_A, origin: a.origin });
+  });
+
   it('never sends the key to an origin it was not entered for, even when the stored address changed behind its back', async () => {
     const workspaceId = await addAtA();
     // Another code path, or a process that edits workspaces.json, points the workspace elsewhere.
