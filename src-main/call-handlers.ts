@@ -39,7 +39,7 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
     'workspaces.list': () => workspaces.list(),
     'workspaces.add': (input) => workspaces.add(input),
     'workspaces.rename': (input) => workspaces.rename(input.workspaceId, input.name),
-    'workspaces.setBaseUrl': (input) => workspaces.setBaseUrl(input.workspaceId, input.baseUrl),
+    'workspaces.setBaseUrl': ({ workspaceId, baseUrl, ...change }) => workspaces.setBaseUrl(workspaceId, baseUrl, change),
     'workspaces.setKey': (input) => workspaces.setKey(input.workspaceId, input.apiKey, input.acceptWeakEncryption === true),
     'workspaces.remove': async (input) => {
       await workspaces.remove(input.workspaceId);

@@ -1,23 +1,28 @@
 // Composition root: the only place Electron's objects meet the main-process services.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, globalShortcut, ipcMain, Menu, nativeTheme, Notification, safeStorage, screen, session, shell, Tray } from 'electron';
 import { startDesktopShell, type DesktopShell } from './desktop/desktop-shell.ts';
+import { rendererUrl as rendererUrlOf } from './desktop/renderer-url.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { electronShortcuts } from './electron/global-shortcut.ts';
 import { registerContractIpc } from './electron/ipc.ts';
 import { electronNotifier } from './electron/notifications.ts';
 import { safeStorageCipher } from './electron/safe-storage-cipher.ts';
+import { secureSession } from './electron/session.ts';
 import { createElectronTray } from './electron/tray.ts';
-import { createMainWindow } from './electron/window.ts';
+import { createMainWindow, guardEveryWebContents } from './electron/window.ts';
 import { createMainServices } from './main-services.ts';
 import { startSandbox } from './sandbox/index.ts';
+import { guardedOpenExternal } from './security/external-url.ts';
 
-const rendererUrl = process.env['ELECTRON_RENDERER_URL'] ?? pathToFileURL(path.join(import.meta.dirname, '../renderer/index.html')).href;
+const rendererUrl = rendererUrlOf({ isPackaged: app.isPackaged, env: process.env, outDir: path.join(import.meta.dirname, '..') });
+const openExternal = guardedOpenExternal((url) => shell.openExternal(url));
 const preloadPath = path.join(import.meta.dirname, '../preload/index.cjs');
 // Packaged: electron-builder's extraResources sit in process.resourcesPath; in development, the repository's resources/.
 const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(import.meta.dirname, '../../resources');
 const logError = (message: string): void => console.error(message);
+// Every page the app ever shows is held to the main window's navigation and new-window rules.
+guardEveryWebContents(app, { rendererUrl, openExternal });
 // A separate profile (tests, a second portable profile): set before anything reads the path.
 if (process.env['LINKDOCK_USER_DATA']) app.setPath('userData', path.resolve(process.env['LINKDOCK_USER_DATA']));
 
@@ -27,14 +32,14 @@ const desktop = startDesktopShell({
   dev: !app.isPackaged,
   app,
   createWindow: ({ bounds }) =>
-    createMainWindow({ BrowserWindow, preloadPath, rendererUrl, openExternal: (url) => shell.openExternal(url), bounds }),
+    createMainWindow({ BrowserWindow, preloadPath, rendererUrl, openExternal, bounds }),
   displays: () => screen.getAllDisplays(),
   clipboard,
   notify: electronNotifier({ Notification, logError }),
   createTray: () => createElectronTray({ Tray, Menu, nativeTheme, iconDir: path.join(resourcesDir, 'tray'), platform: process.platform }),
   setAppMenu: installAppMenu(Menu),
   shortcuts: electronShortcuts(globalShortcut),
-  openExternal: (url) => shell.openExternal(url),
+  openExternal,
   startSandbox,
   logError,
 });
@@ -42,13 +47,12 @@ const desktop = startDesktopShell({
 if (desktop) void app.whenReady().then(() => start(desktop));
 
 async function start(desktop: DesktopShell): Promise<void> {
-  // The renderer needs no device, camera, notification or other permission prompt.
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  secureSession(session.defaultSession);
 
   const services = await createMainServices({
     userDataDir: app.getPath('userData'),
     cipher: safeStorageCipher(safeStorage, process.platform),
-    openExternal: (url) => shell.openExternal(url),
+    openExternal,
     writeClipboard: async (text) => clipboard.writeText(text),
     emit: desktop.emit,
     desktopCalls: desktop.handlers,

@@ -7,6 +7,7 @@ import { createCallHandlers } from './call-handlers.ts';
 import type { DesktopCallHandlers } from './desktop/desktop-calls.ts';
 import { headlessDesktopCalls } from './desktop/headless-calls.ts';
 import { createCallRouter, type CallRouter } from './ipc/call-router.ts';
+import { redactSecrets } from './security/redact.ts';
 import { RequestBudget, type BudgetState } from './service/budget.ts';
 import { ServiceClient } from './service/client.ts';
 import { testConnection } from './service/connection-test.ts';
@@ -42,12 +43,14 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const store = new WorkspaceStore({ dir: options.userDataDir });
   const loadReport = await store.load();
   const vault = new KeyVault({ dir: path.join(options.userDataDir, 'keys'), cipher: options.cipher });
-  const clients = clientFactory(options);
+  // Events leave main like call results do: cleaned of every key (issue #14).
+  const emit: MainServicesOptions['emit'] = (event, payload) => options.emit(event, redactSecrets(payload, vault.knownKeys()));
+  const clients = clientFactory({ ...options, emit });
   const workspaces = new WorkspaceService<ServiceClient>({
     store,
     vault,
     clients,
-    onChanged: (list) => options.emit('workspaces.changed', list),
+    onChanged: (list) => emit('workspaces.changed', list),
   });
   const handlers = createCallHandlers({
     workspaces,
@@ -56,7 +59,11 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     writeClipboard: options.writeClipboard,
   });
   const desktopCalls = options.desktopCalls ?? headlessDesktopCalls({ store, workspaces, ...(options.logError ? { logError: options.logError } : {}) });
-  const router = createCallRouter({ handlers: { ...handlers, ...desktopCalls }, ...(options.logError ? { logError: options.logError } : {}) });
+  const router = createCallRouter({
+    handlers: { ...handlers, ...desktopCalls },
+    secrets: () => vault.knownKeys(),
+    ...(options.logError ? { logError: options.logError } : {}),
+  });
   return { router, workspaces, vault, store, loadReport };
 }
 
@@ -74,8 +81,9 @@ function clientFactory(options: MainServicesOptions): WorkspaceClientFactory<Ser
   };
   const dispatcher = options.dispatcher ? { dispatcher: options.dispatcher } : {};
   return {
-    create: ({ workspaceId, baseUrl, apiKey }) => new ServiceClient({ baseUrl, apiKey, budget: budgetFor(workspaceId), ...dispatcher }),
-    testConnection: ({ baseUrl, apiKey }) => testConnection({ baseUrl, apiKey, ...dispatcher }),
+    create: ({ workspaceId, baseUrl, apiKey, keyOrigin }) =>
+      new ServiceClient({ baseUrl, apiKey, keyOrigin, budget: budgetFor(workspaceId), ...dispatcher }),
+    testConnection: ({ baseUrl, apiKey, keyOrigin }) => testConnection({ baseUrl, apiKey, keyOrigin, ...dispatcher }),
     rateLimit: (workspaceId) => toEvent(workspaceId, budgetFor(workspaceId).state()),
     forget: (workspaceId) => {
       budgets.delete(workspaceId);

@@ -13,7 +13,8 @@ export interface SandboxWorkspaces {
     input: { name: string; baseUrl: string; apiKey: string; acceptWeakEncryption?: boolean },
     options: { sandbox?: boolean },
   ): Promise<{ id: string }>;
-  setBaseUrl(workspaceId: string, baseUrl: string): Promise<unknown>;
+  /** `apiKey`: a new port is a new origin, and a key goes only to the origin it is stored for. */
+  setBaseUrl(workspaceId: string, baseUrl: string, change: { apiKey: string; acceptWeakEncryption: boolean }): Promise<unknown>;
   setKey(workspaceId: string, apiKey: string, acceptWeak: boolean): Promise<unknown>;
 }
 
@@ -96,7 +97,7 @@ export async function startEmbeddedSandbox(deps: EmbeddedSandboxDeps): Promise<E
   }
   const running = await deps.startSandbox({ host: '127.0.0.1', port: 0, keys: [apiKey], dataFile, demo });
   try {
-    await deps.workspaces.setBaseUrl(existing.id, running.url);
+    await deps.workspaces.setBaseUrl(existing.id, running.url, { apiKey, acceptWeakEncryption: true });
   } catch (error) {
     await running.close();
     throw error;

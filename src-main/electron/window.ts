@@ -1,6 +1,6 @@
 // Creates the main window with the security baseline and guards it: no navigation away from
 // the renderer, no new windows, external http(s) links to the system browser only.
-import type { BrowserWindow, BrowserWindowConstructorOptions, WebPreferences } from 'electron';
+import type { BrowserWindow, BrowserWindowConstructorOptions, WebContents, WebPreferences } from 'electron';
 import { safeExternalUrl } from '../security/external-url.ts';
 
 export function secureWebPreferences(preloadPath: string): WebPreferences {
@@ -66,4 +66,15 @@ export function guardWebContents(contents: GuardedContents, deps: Pick<WindowDep
   });
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/**
+ * The same guard on every web contents the app ever makes (a future window, a devtools or PDF
+ * viewer), not only on the main window: a page that slips in cannot navigate, open or embed.
+ */
+export function guardEveryWebContents(
+  app: { on(event: 'web-contents-created', listener: (event: unknown, contents: WebContents) => void): unknown },
+  deps: Pick<WindowDeps, 'rendererUrl' | 'openExternal'>,
+): void {
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, deps));
 }

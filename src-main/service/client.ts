@@ -68,6 +68,8 @@ export interface ServiceClientOptions {
   /** Workspace base URL; may include a path; normalised to end in '/'. */
   baseUrl: string;
   apiKey: string;
+  /** The origin the key is bound to (the vault's); default the base URL's. Requests elsewhere are refused. */
+  keyOrigin?: string;
   /** Default 20 s. */
   timeoutMs?: number;
   /** Default: a new one. Share one per workspace between clients. */
@@ -114,6 +116,7 @@ export class ServiceClient {
   readonly budget: RequestBudget;
   readonly #base: URL;
   readonly #apiKey: string;
+  readonly #keyOrigin: string;
   readonly #timeoutMs: number;
   readonly #dispatcher: Dispatcher | undefined;
   readonly #onRequest: ((event: RequestEvent) => void) | undefined;
@@ -125,6 +128,7 @@ export class ServiceClient {
       throw invalid('An API key is required, without spaces or control characters.');
     }
     this.#apiKey = options.apiKey.trim();
+    this.#keyOrigin = options.keyOrigin ?? this.#base.origin;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.budget = options.budget ?? new RequestBudget();
     this.#dispatcher = options.dispatcher;
@@ -423,6 +427,7 @@ export class ServiceClient {
         url,
         method,
         apiKey: this.#apiKey,
+        keyOrigin: this.#keyOrigin,
         ...(body ? { body } : {}),
         ...(this.#dispatcher ? { dispatcher: this.#dispatcher } : {}),
         timeoutMs: o?.timeoutMs ?? this.#timeoutMs,

@@ -85,6 +85,8 @@ export async function runConnectionTest(exchange: (url: URL) => Promise<RawAnswe
 export interface TestConnectionArgs {
   baseUrl: string;
   apiKey: string;
+  /** The origin the key is bound to; default the base URL's (a key typed for this address). */
+  keyOrigin?: string;
   dispatcher?: Dispatcher;
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -101,6 +103,7 @@ export function testConnection(args: TestConnectionArgs): Promise<ConnectionTest
         url,
         method: 'GET',
         apiKey,
+        keyOrigin: args.keyOrigin ?? base.origin,
         timeoutMs: args.timeoutMs ?? 15_000,
         ...(args.dispatcher ? { dispatcher: args.dispatcher } : {}),
         ...(args.signal ? { signal: args.signal } : {}),

@@ -1,7 +1,8 @@
 // One HTTP exchange with the service through undici: bearer header, per-request timeout and
 // cancellation, a capped body read, and network failures turned into `offline` / `timeout` /
-// `cancelled`. Redirects are never followed (undici's request does not follow them), so the key
-// never travels to another host.
+// `cancelled`. Redirects are never followed (undici's request does not follow them), and the key
+// is attached only to a request for the origin it is bound to (issue #14), so it never travels to
+// another host whatever the caller asks.
 import { request, Response, type Dispatcher, type FormData } from 'undici';
 import { CallError, type CallErrorData } from '../../src-preload/contract/errors.ts';
 import { classifyNetworkError, networkFailureMessage, serviceError, type NetworkFailure } from './errors.ts';
@@ -12,6 +13,8 @@ export interface SendArgs {
   url: URL;
   method: Method;
   apiKey: string;
+  /** The origin the key was entered for (the vault keeps it with the key); no other gets it. */
+  keyOrigin: string;
   body?: FormData;
   dispatcher?: Dispatcher;
   timeoutMs: number;
@@ -40,6 +43,12 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
   const { url, method } = args;
   const isWrite = method !== 'GET';
   if (args.signal?.aborted) throw serviceError('cancelled', 'The request was cancelled.');
+  if (url.origin !== args.keyOrigin) {
+    throw new CallError({
+      kind: 'no-key',
+      message: `The API key was entered for ${args.keyOrigin}, so Linkdock will not send it to ${url.origin}. Enter the key for ${url.origin}.`,
+    });
+  }
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new Error('timeout')), args.timeoutMs);
   const signal = args.signal ? AbortSignal.any([args.signal, timeout.signal]) : timeout.signal;

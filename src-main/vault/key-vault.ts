@@ -1,8 +1,10 @@
-// Keeps each workspace's API key encrypted on disk, one file per workspace. The cipher is handed
-// in (Electron's safeStorage in the app, a test double in tests), so this module has no Electron.
+// Keeps each workspace's API key encrypted on disk, one file per workspace, together with the
+// origin the key was entered for (issue #14): both are inside the encrypted payload, so editing
+// workspaces.json cannot redirect the key. The cipher is handed in (Electron's safeStorage in the
+// app, a test double in tests), so this module has no Electron.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CallError, type VaultStatus } from '../../src-preload/contract/index.ts';
+import { CallError, originOf, type VaultStatus } from '../../src-preload/contract/index.ts';
 
 export interface Cipher {
   /** Whether encryption can be used at all. */
@@ -16,11 +18,18 @@ export interface Cipher {
 /** Backends that protect nothing beyond obfuscation (Electron on Linux without a keyring). */
 const WEAK_BACKENDS = new Set(['basic_text']);
 
-const FILE_VERSION = 1;
+/** Version 1 encrypted the bare key; version 2 encrypts `{"key","origin"}`. */
+const FILE_VERSION = 2;
 interface KeyFile {
-  version: typeof FILE_VERSION;
+  version: 1 | typeof FILE_VERSION;
   backend: string;
   data: string; // base64 of the cipher's output
+}
+
+/** A stored key and the origin it belongs to; null for a key stored before keys had one. */
+export interface BoundKey {
+  key: string;
+  origin: string | null;
 }
 
 export interface KeyVaultOptions {
@@ -33,6 +42,8 @@ export class KeyVault {
   private readonly dir: string;
   private readonly cipher: Cipher;
   private readonly now: () => number;
+  /** Every key this process stored or read, so text leaving main can be cleaned of them. */
+  private readonly seen = new Set<string>();
 
   constructor(options: KeyVaultOptions) {
     this.dir = options.dir;
@@ -50,7 +61,10 @@ export class KeyVault {
    * Encrypts and stores the key. Where the store only obfuscates, the user must have agreed
    * (`acceptWeak`) first: we say so plainly instead of pretending the key is safe.
    */
-  async setKey(workspaceId: string, key: string, acceptWeak = false): Promise<void> {
+  async setKey(workspaceId: string, key: string, options: { origin: string; acceptWeak?: boolean }): Promise<void> {
+    const origin = originOf(options.origin);
+    if (origin === null) throw new CallError({ kind: 'invalid-input', message: 'A key must be stored with the address it is for.' });
+    const acceptWeak = options.acceptWeak === true;
     const status = await this.status();
     if (!status.available) {
       throw new CallError({ kind: 'vault', message: 'This system offers no way to encrypt the API key, so it was not stored.' });
@@ -63,7 +77,8 @@ export class KeyVault {
           'files could recover it. Agree to store it this way, or set up a keyring (GNOME Keyring, KWallet) and try again.',
       });
     }
-    const data = await this.cipher.encrypt(key);
+    this.seen.add(key);
+    const data = await this.cipher.encrypt(JSON.stringify({ key, origin }));
     const file: KeyFile = { version: FILE_VERSION, backend: status.backend, data: Buffer.from(data).toString('base64') };
     const target = this.fileFor(workspaceId);
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
@@ -82,6 +97,11 @@ export class KeyVault {
 
   /** The decrypted key, or null when none is stored. A damaged file is an error, never "no key". */
   async getKey(workspaceId: string): Promise<string | null> {
+    return (await this.getBoundKey(workspaceId))?.key ?? null;
+  }
+
+  /** The decrypted key with the origin it belongs to, or null when none is stored. */
+  async getBoundKey(workspaceId: string): Promise<BoundKey | null> {
     const raw = await this.readFile(workspaceId);
     if (raw === null) return null;
     const file = parseKeyFile(raw);
@@ -92,12 +112,20 @@ export class KeyVault {
     } catch {
       throw damaged('it cannot be decrypted (was it stored by another user account or machine?)');
     }
-    if (result.shouldReEncrypt) {
+    const bound = file.version === 1 ? { key: result.value, origin: null } : parsePayload(result.value);
+    if (!bound) throw damaged();
+    this.seen.add(bound.key);
+    if (result.shouldReEncrypt && bound.origin !== null) {
       // The key store rotated its key: store the key again under the new one. A failure here
       // is harmless (the old file still decrypts), so it must not fail the read.
-      await this.setKey(workspaceId, result.value, true).catch(() => undefined);
+      await this.setKey(workspaceId, bound.key, { origin: bound.origin, acceptWeak: true }).catch(() => undefined);
     }
-    return result.value;
+    return bound;
+  }
+
+  /** The keys this process has handled (for redaction; never sent anywhere). */
+  knownKeys(): Iterable<string> {
+    return this.seen;
   }
 
   async removeKey(workspaceId: string): Promise<void> {
@@ -129,9 +157,19 @@ export class KeyVault {
 function parseKeyFile(raw: string): KeyFile | null {
   try {
     const value = JSON.parse(raw) as Partial<KeyFile>;
-    if (value.version !== FILE_VERSION || typeof value.data !== 'string' || typeof value.backend !== 'string') return null;
+    if ((value.version !== 1 && value.version !== FILE_VERSION) || typeof value.data !== 'string' || typeof value.backend !== 'string') return null;
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value.data) || value.data.length === 0) return null;
     return value as KeyFile;
+  } catch {
+    return null;
+  }
+}
+
+function parsePayload(plain: string): BoundKey | null {
+  try {
+    const value = JSON.parse(plain) as Partial<BoundKey>;
+    if (typeof value.key !== 'string' || typeof value.origin !== 'string' || originOf(value.origin) !== value.origin) return null;
+    return { key: value.key, origin: value.origin };
   } catch {
     return null;
   }

@@ -1,18 +1,24 @@
 // Workspaces as the renderer sees them: name, base URL and whether a key is stored. Owns the
-// per-workspace service client and request budget; the key is read from the vault only here.
+// per-workspace service client and request budget; the key is read from the vault only here, and
+// only with the origin it was entered for (issue #14: a key never follows an address elsewhere).
 import {
   CallError,
+  INSECURE_HTTP_WARNING,
+  isInsecureHttp,
+  originOf,
+  sameOrigin,
   type ConnectionTest,
   type RateLimitState,
   type WorkspaceInfo,
 } from '../../src-preload/contract/index.ts';
-import type { KeyVault } from '../vault/key-vault.ts';
+import type { BoundKey, KeyVault } from '../vault/key-vault.ts';
 import type { StoredWorkspace, WorkspaceStore } from './workspace-store.ts';
 
 /** The parts of the service client this module needs; the real one is src-main/service. */
 export interface WorkspaceClientFactory<Client> {
-  create(args: { workspaceId: string; baseUrl: string; apiKey: string }): Client;
-  testConnection(args: { baseUrl: string; apiKey: string }): Promise<ConnectionTest>;
+  /** `keyOrigin`: the origin the key is bound to; the client sends it nowhere else. */
+  create(args: { workspaceId: string; baseUrl: string; apiKey: string; keyOrigin: string }): Client;
+  testConnection(args: { baseUrl: string; apiKey: string; keyOrigin: string }): Promise<ConnectionTest>;
   rateLimit(workspaceId: string): RateLimitState;
   forget(workspaceId: string): void;
 }
@@ -31,7 +37,20 @@ export interface AddWorkspace {
   baseUrl: string;
   apiKey: string;
   acceptWeakEncryption?: boolean | undefined;
+  /** The user confirmed plain http to a host that is not this machine. */
+  allowInsecureHttp?: boolean | undefined;
 }
+
+export interface BaseUrlChange {
+  /** Required when the new address is on another origin: the stored key never follows it there. */
+  apiKey?: string | undefined;
+  acceptWeakEncryption?: boolean | undefined;
+  allowInsecureHttp?: boolean | undefined;
+}
+
+export type ConnectionTestInput =
+  | { baseUrl: string; apiKey: string; allowInsecureHttp?: boolean | undefined }
+  | { workspaceId: string; apiKey?: string | undefined };
 
 export class WorkspaceService<Client> {
   private readonly deps: WorkspaceServiceDeps<Client>;
@@ -46,15 +65,17 @@ export class WorkspaceService<Client> {
   }
 
   async add(input: AddWorkspace, options: { sandbox?: boolean } = {}): Promise<WorkspaceInfo> {
+    const baseUrl = normaliseBaseUrl(input.baseUrl);
     const workspace: StoredWorkspace = {
       id: (this.deps.newId ?? (() => crypto.randomUUID()))(),
       name: input.name,
-      baseUrl: normaliseBaseUrl(input.baseUrl),
+      baseUrl,
       sandbox: options.sandbox ?? false,
+      allowInsecureHttp: checkTransport(baseUrl, input.allowInsecureHttp === true),
       createdAt: (this.deps.now ?? Date.now)(),
     };
     // Key first: a workspace without its key would be a half-made account.
-    await this.deps.vault.setKey(workspace.id, input.apiKey, input.acceptWeakEncryption === true);
+    await this.deps.vault.setKey(workspace.id, input.apiKey, { origin: baseUrl, acceptWeak: input.acceptWeakEncryption === true });
     try {
       await this.deps.store.add(workspace);
     } catch (error) {
@@ -72,17 +93,45 @@ export class WorkspaceService<Client> {
     return this.info(updated);
   }
 
-  async setBaseUrl(workspaceId: string, baseUrl: string): Promise<WorkspaceInfo> {
-    const updated = await this.deps.store.update(workspaceId, { baseUrl: normaliseBaseUrl(baseUrl) });
+  /**
+   * A new path on the same origin keeps the key. Another origin (scheme, host or port) needs the
+   * key again (`change.apiKey`), else it is refused: the stored key belongs to the old origin.
+   */
+  async setBaseUrl(workspaceId: string, baseUrl: string, change: BaseUrlChange = {}): Promise<WorkspaceInfo> {
+    const workspace = this.require(workspaceId);
+    const next = normaliseBaseUrl(baseUrl);
+    // A confirmation of plain http holds for its own origin only.
+    const confirmed = change.allowInsecureHttp ?? (sameOrigin(next, workspace.baseUrl) && workspace.allowInsecureHttp);
+    const allowInsecureHttp = checkTransport(next, confirmed);
+    const stored = await this.deps.vault.getBoundKey(workspaceId);
+    const keyOrigin = stored?.origin ?? workspace.baseUrl;
+    if (change.apiKey !== undefined) {
+      await this.deps.vault.setKey(workspaceId, change.apiKey, { origin: next, acceptWeak: change.acceptWeakEncryption === true });
+    } else if (stored && !sameOrigin(next, keyOrigin)) {
+      throw new CallError({
+        kind: 'invalid-input',
+        field: 'apiKey',
+        message: `${originOf(next)} is another server than ${originOf(keyOrigin)}, and the stored API key is only sent to the server it was entered for. Enter the API key for ${originOf(next)}.`,
+      });
+    }
+    let updated: StoredWorkspace | undefined;
+    try {
+      updated = await this.deps.store.update(workspaceId, { baseUrl: next, allowInsecureHttp });
+    } catch (error) {
+      // The address did not change: the old key goes back with it.
+      if (stored && change.apiKey !== undefined) await this.deps.vault.setKey(workspaceId, stored.key, { origin: keyOrigin, acceptWeak: true });
+      throw error;
+    }
     if (!updated) throw notFound();
     this.forgetClient(workspaceId);
     await this.changed();
     return this.info(updated);
   }
 
+  /** A new key for the workspace's current address. */
   async setKey(workspaceId: string, apiKey: string, acceptWeak = false): Promise<WorkspaceInfo> {
     const workspace = this.require(workspaceId);
-    await this.deps.vault.setKey(workspaceId, apiKey, acceptWeak);
+    await this.deps.vault.setKey(workspaceId, apiKey, { origin: workspace.baseUrl, acceptWeak });
     this.forgetClient(workspaceId);
     await this.changed();
     return this.info(workspace);
@@ -96,13 +145,20 @@ export class WorkspaceService<Client> {
     await this.changed();
   }
 
-  /** Tests a candidate service (before saving) or a saved workspace. */
-  async testConnection(input: { baseUrl: string; apiKey: string } | { workspaceId: string }): Promise<ConnectionTest> {
+  /** Tests a candidate service (before saving), a saved workspace, or a new key for a saved workspace. */
+  async testConnection(input: ConnectionTestInput): Promise<ConnectionTest> {
     if ('workspaceId' in input) {
       const workspace = this.require(input.workspaceId);
-      return this.deps.clients.testConnection({ baseUrl: workspace.baseUrl, apiKey: await this.key(workspace.id) });
+      checkTransport(workspace.baseUrl, workspace.allowInsecureHttp);
+      if (input.apiKey !== undefined) {
+        return this.deps.clients.testConnection({ baseUrl: workspace.baseUrl, apiKey: input.apiKey, keyOrigin: originOrThrow(workspace.baseUrl) });
+      }
+      const { key, origin } = await this.key(workspace);
+      return this.deps.clients.testConnection({ baseUrl: workspace.baseUrl, apiKey: key, keyOrigin: origin });
     }
-    return this.deps.clients.testConnection({ baseUrl: normaliseBaseUrl(input.baseUrl), apiKey: input.apiKey });
+    const baseUrl = normaliseBaseUrl(input.baseUrl);
+    checkTransport(baseUrl, input.allowInsecureHttp === true);
+    return this.deps.clients.testConnection({ baseUrl, apiKey: input.apiKey, keyOrigin: originOrThrow(baseUrl) });
   }
 
   /** The service client of a workspace, made once with the key from the vault. */
@@ -110,8 +166,9 @@ export class WorkspaceService<Client> {
     const cached = this.clients.get(workspaceId);
     if (cached) return cached;
     const workspace = this.require(workspaceId);
-    const apiKey = await this.key(workspaceId);
-    const client = this.deps.clients.create({ workspaceId, baseUrl: workspace.baseUrl, apiKey });
+    checkTransport(workspace.baseUrl, workspace.allowInsecureHttp);
+    const { key, origin } = await this.key(workspace);
+    const client = this.deps.clients.create({ workspaceId, baseUrl: workspace.baseUrl, apiKey: key, keyOrigin: origin });
     this.clients.set(workspaceId, client);
     return client;
   }
@@ -125,10 +182,23 @@ export class WorkspaceService<Client> {
     return this.deps.store.get(workspaceId);
   }
 
-  private async key(workspaceId: string): Promise<string> {
-    const key = await this.deps.vault.getKey(workspaceId);
-    if (key === null) throw new CallError({ kind: 'no-key', message: 'This workspace has no API key. Enter one in its settings.' });
-    return key;
+  /** The workspace's key, only while it belongs to the workspace's origin. */
+  private async key(workspace: StoredWorkspace): Promise<BoundKey & { origin: string }> {
+    const stored = await this.deps.vault.getBoundKey(workspace.id);
+    if (stored === null) throw new CallError({ kind: 'no-key', message: 'This workspace has no API key. Enter one in its settings.' });
+    const here = originOrThrow(workspace.baseUrl);
+    if (stored.origin === null) {
+      // Stored before keys had an origin: it was entered for the address the workspace has.
+      await this.deps.vault.setKey(workspace.id, stored.key, { origin: here, acceptWeak: true });
+      return { key: stored.key, origin: here };
+    }
+    if (stored.origin !== here) {
+      throw new CallError({
+        kind: 'no-key',
+        message: `The stored API key was entered for ${stored.origin}, but this workspace now points at ${here}. Enter the API key for ${here}.`,
+      });
+    }
+    return { key: stored.key, origin: stored.origin };
   }
 
   private require(workspaceId: string): StoredWorkspace {
@@ -164,6 +234,24 @@ export function normaliseBaseUrl(raw: string): string {
   url.search = '';
   url.hash = '';
   return url.href;
+}
+
+function originOrThrow(baseUrl: string): string {
+  const origin = originOf(baseUrl);
+  if (origin === null) throw new CallError({ kind: 'invalid-input', field: 'baseUrl', message: 'The service address is not a valid URL.' });
+  return origin;
+}
+
+/**
+ * Plain http only to this machine, or when the user confirmed it for this address. Answers the
+ * confirmation to remember (only where it is needed).
+ */
+function checkTransport(baseUrl: string, confirmed: boolean): boolean {
+  if (!isInsecureHttp(baseUrl)) return false;
+  if (!confirmed) {
+    throw new CallError({ kind: 'invalid-input', field: 'baseUrl', message: `${INSECURE_HTTP_WARNING} Confirm to use it anyway.` });
+  }
+  return true;
 }
 
 function notFound(): CallError {

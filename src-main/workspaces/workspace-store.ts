@@ -10,6 +10,8 @@ export const StoredWorkspaceSchema = z.object({
   name: z.string().min(1),
   baseUrl: z.string().min(1),
   sandbox: z.boolean().default(false),
+  /** The user confirmed plain http to a host that is not this machine (issue #14). */
+  allowInsecureHttp: z.boolean().default(false),
   createdAt: z.number(),
 });
 export type StoredWorkspace = z.infer<typeof StoredWorkspaceSchema>;
@@ -79,7 +81,7 @@ export class WorkspaceStore {
     });
   }
 
-  async update(id: string, change: Partial<Pick<StoredWorkspace, 'name' | 'baseUrl'>>): Promise<StoredWorkspace | undefined> {
+  async update(id: string, change: Partial<Pick<StoredWorkspace, 'name' | 'baseUrl' | 'allowInsecureHttp'>>): Promise<StoredWorkspace | undefined> {
     let updated: StoredWorkspace | undefined;
     await this.commit((state) => ({
       ...state,

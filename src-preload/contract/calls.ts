@@ -12,6 +12,7 @@ import {
   LinkUpdateSchema,
 } from './inputs.ts';
 import type { CallName, EventName } from './names.ts';
+import { INSECURE_HTTP_WARNING, isInsecureHttp } from './origin.ts';
 import {
   AccountSchema,
   CreatedSchema,
@@ -45,6 +46,16 @@ export const ApiKeySchema = z
   .refine((key) => /^[\x21-\x7e]+$/.test(key), 'An API key has no spaces or control characters');
 
 export const WorkspaceNameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name is too long');
+
+/** The user confirmed plain http to a host that is not this machine; main remembers it on the workspace. */
+const AllowInsecureHttpSchema = z.boolean().optional();
+
+/** Plain http to another machine carries the key in clear text: only with the user's confirmation. */
+function httpOnlyWhenSafeOrConfirmed(value: { baseUrl: string; allowInsecureHttp?: boolean | undefined }, ctx: z.RefinementCtx): void {
+  if (isInsecureHttp(value.baseUrl) && value.allowInsecureHttp !== true) {
+    ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: `${INSECURE_HTTP_WARNING} Confirm to use it anyway.` });
+  }
+}
 
 export const WorkspaceInfoSchema = z.object({
   id: WorkspaceIdSchema,
@@ -194,20 +205,41 @@ export const calls = {
         apiKey: ApiKeySchema,
         /** The user agreed to store the key although it is only obfuscated (Linux basic_text). */
         acceptWeakEncryption: z.boolean().optional(),
+        allowInsecureHttp: AllowInsecureHttpSchema,
       })
-      .strict(),
+      .strict()
+      .superRefine(httpOnlyWhenSafeOrConfirmed),
     WorkspaceInfoSchema,
   ),
   'workspaces.rename': call(z.object({ ...inWorkspace, name: WorkspaceNameSchema }).strict(), WorkspaceInfoSchema),
-  'workspaces.setBaseUrl': call(z.object({ ...inWorkspace, baseUrl: BaseUrlSchema }).strict(), WorkspaceInfoSchema),
+  /**
+   * Another path on the same origin keeps the key; another origin (scheme, host, port) needs
+   * `apiKey`, the key for that server, or main refuses (field `apiKey`).
+   */
+  'workspaces.setBaseUrl': call(
+    z
+      .object({
+        ...inWorkspace,
+        baseUrl: BaseUrlSchema,
+        apiKey: ApiKeySchema.optional(),
+        acceptWeakEncryption: z.boolean().optional(),
+        allowInsecureHttp: AllowInsecureHttpSchema,
+      })
+      .strict()
+      .superRefine(httpOnlyWhenSafeOrConfirmed),
+    WorkspaceInfoSchema,
+  ),
   'workspaces.setKey': call(
     z.object({ ...inWorkspace, apiKey: ApiKeySchema, acceptWeakEncryption: z.boolean().optional() }).strict(),
     WorkspaceInfoSchema,
   ),
   'workspaces.remove': call(z.object(inWorkspace).strict(), none),
-  /** Test a candidate service before saving it, or a saved workspace (by id). */
+  /** Test a candidate service before saving it, a saved workspace (by id), or a new key for a saved workspace. */
   'workspaces.testConnection': call(
-    z.union([z.object({ baseUrl: BaseUrlSchema, apiKey: ApiKeySchema }).strict(), z.object(inWorkspace).strict()]),
+    z.union([
+      z.object({ baseUrl: BaseUrlSchema, apiKey: ApiKeySchema, allowInsecureHttp: AllowInsecureHttpSchema }).strict().superRefine(httpOnlyWhenSafeOrConfirmed),
+      z.object({ ...inWorkspace, apiKey: ApiKeySchema.optional() }).strict(),
+    ]),
     ConnectionTestSchema,
   ),
 

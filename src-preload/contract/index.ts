@@ -7,3 +7,4 @@ export * from './calls.ts';
 export * from './names.ts';
 export * from './wire-codec.ts';
 export * from './short-url.ts';
+export * from './origin.ts';

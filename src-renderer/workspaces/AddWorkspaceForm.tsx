@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { ApiKeySchema, BaseUrlSchema, CallError, WorkspaceNameSchema, type ConnectionTest } from '../../src-preload/contract/index.ts';
+import { ApiKeySchema, BaseUrlSchema, CallError, sameOrigin, WorkspaceNameSchema, type ConnectionTest } from '../../src-preload/contract/index.ts';
 import { useApi } from '../app/api-context.tsx';
 import { Button, TextField } from '../ui/index.ts';
+import { InsecureHttpConsent, insecureHttpError, insecureHttpFlag } from './InsecureHttpConsent.tsx';
 
 type Field = 'name' | 'baseUrl' | 'apiKey';
 const schemas = { name: WorkspaceNameSchema, baseUrl: BaseUrlSchema, apiKey: ApiKeySchema };
@@ -16,6 +17,8 @@ export function AddWorkspaceForm({ onAdded }: { onAdded?: (workspaceId: string) 
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [weakWarning, setWeakWarning] = useState<string | null>(null);
+  const [insecureConfirmed, setInsecureConfirmed] = useState(false);
+  const allowInsecureHttp = insecureHttpFlag(values.baseUrl, insecureConfirmed);
 
   const validate = (fields: Field[]): boolean => {
     const next: Partial<Record<Field, string>> = {};
@@ -23,6 +26,8 @@ export function AddWorkspaceForm({ onAdded }: { onAdded?: (workspaceId: string) 
       const result = schemas[field].safeParse(values[field]);
       if (!result.success) next[field] = result.error.issues[0]?.message ?? 'Invalid';
     }
+    const insecure = insecureHttpError(values.baseUrl, insecureConfirmed);
+    if (fields.includes('baseUrl') && !next.baseUrl && insecure) next.baseUrl = insecure;
     setErrors(next);
     return Object.keys(next).length === 0;
   };
@@ -33,7 +38,7 @@ export function AddWorkspaceForm({ onAdded }: { onAdded?: (workspaceId: string) 
     setTest(null);
     setFormError(null);
     try {
-      setTest(await api.call('workspaces.testConnection', { baseUrl: values.baseUrl, apiKey: values.apiKey }));
+      setTest(await api.call('workspaces.testConnection', { baseUrl: values.baseUrl, apiKey: values.apiKey, allowInsecureHttp }));
     } catch (error) {
       setFormError((error as Error).message);
     } finally {
@@ -46,8 +51,9 @@ export function AddWorkspaceForm({ onAdded }: { onAdded?: (workspaceId: string) 
     setBusy(true);
     setFormError(null);
     try {
-      const added = await api.call('workspaces.add', { ...values, acceptWeakEncryption });
+      const added = await api.call('workspaces.add', { ...values, acceptWeakEncryption, allowInsecureHttp });
       setValues(EMPTY);
+      setInsecureConfirmed(false);
       setTest(null);
       setWeakWarning(null);
       onAdded?.(added.id);
@@ -69,7 +75,11 @@ export function AddWorkspaceForm({ onAdded }: { onAdded?: (workspaceId: string) 
       label={label}
       type={type}
       value={values[name]}
-      onChange={(value) => setValues({ ...values, [name]: value })}
+      onChange={(value) => {
+        // A confirmation of plain http holds for the server it was given for only.
+        if (name === 'baseUrl' && !sameOrigin(value, values.baseUrl)) setInsecureConfirmed(false);
+        setValues({ ...values, [name]: value });
+      }}
       error={errors[name]}
       description={description}
     />
@@ -80,6 +90,7 @@ export function AddWorkspaceForm({ onAdded }: { onAdded?: (workspaceId: string) 
       <h2 id="add-workspace-title">Add a service</h2>
       {field('name', 'Name')}
       {field('baseUrl', 'Base URL', 'url', 'The address of the link-shortening service, e.g. https://links.example.com/')}
+      <InsecureHttpConsent baseUrl={values.baseUrl} confirmed={insecureConfirmed} onChange={setInsecureConfirmed} />
       {field('apiKey', 'API key', 'password', 'Kept encrypted by the system key store; it never reaches this window again.')}
       {test && (
         <p role="status" className={`banner ${test.outcome === 'ok' ? 'banner-info' : 'banner-danger'}`}>

@@ -21,7 +21,7 @@ export function ChangeKeyDialog({ workspace, onClose }: { workspace: WorkspaceIn
     setBusy(true);
     setProblem(null);
     try {
-      const test = await api.call('workspaces.testConnection', { baseUrl: workspace.baseUrl, apiKey: parsed.data });
+      const test = await api.call('workspaces.testConnection', { workspaceId: workspace.id, apiKey: parsed.data });
       if (test.outcome === 'bad-key') {
         setError(test.message);
         return;

@@ -4,6 +4,7 @@ import { WorkspaceAccount } from './WorkspaceAccount.tsx';
 import { WorkspaceNameSchema } from '../../src-preload/contract/index.ts';
 import { Badge, Button, ConfirmDialog, Modal, TextField } from '../ui/index.ts';
 import { AddWorkspaceForm } from './AddWorkspaceForm.tsx';
+import { ChangeAddressDialog } from './ChangeAddressDialog.tsx';
 import { ChangeKeyDialog } from './ChangeKeyDialog.tsx';
 import { useWorkspaces } from './use-workspaces.tsx';
 
@@ -12,6 +13,7 @@ export function WorkspacesPage() {
   const [renaming, setRenaming] = useState<WorkspaceInfo | null>(null);
   const [removing, setRemoving] = useState<WorkspaceInfo | null>(null);
   const [changingKey, setChangingKey] = useState<WorkspaceInfo | null>(null);
+  const [changingAddress, setChangingAddress] = useState<WorkspaceInfo | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const attempt = (action: () => Promise<void>) => action().catch((e: unknown) => setProblem((e as Error).message));
 
@@ -51,6 +53,11 @@ export function WorkspacesPage() {
               <Button size="small" onPress={() => setRenaming(workspace)} aria-label={`Rename ${workspace.name}`}>
                 Rename
               </Button>
+              {!workspace.sandbox && (
+                <Button size="small" onPress={() => setChangingAddress(workspace)} aria-label={`Change address of ${workspace.name}`}>
+                  Change address
+                </Button>
+              )}
               <Button size="small" onPress={() => setChangingKey(workspace)} aria-label={`Change key of ${workspace.name}`}>
                 Change key
               </Button>
@@ -74,6 +81,7 @@ export function WorkspacesPage() {
           }
         />
       )}
+      {changingAddress && <ChangeAddressDialog workspace={changingAddress} onClose={() => setChangingAddress(null)} />}
       {changingKey && <ChangeKeyDialog workspace={changingKey} onClose={() => setChangingKey(null)} />}
       <ConfirmDialog
         isOpen={removing !== null}

@@ -7,6 +7,7 @@ import { withTempDir } from '../support/temp-dir.ts';
 import { testCipher } from '../support/test-cipher.ts';
 
 const KEY = 'sk_live_9f8e7d6c5b4a';
+const ORIGIN = 'https://links.example.com';
 let dir: string;
 let cleanup: () => Promise<void>;
 
@@ -26,7 +27,7 @@ describe('KeyVault', () => {
   it('stores the key encrypted and reads it back', async () => {
     const { cipher, state } = testCipher();
     const vault = new KeyVault({ dir, cipher });
-    await vault.setKey('ws-1', KEY);
+    await vault.setKey('ws-1', KEY, { origin: ORIGIN });
     expect(await vault.hasKey('ws-1')).toBe(true);
     expect(await vault.getKey('ws-1')).toBe(KEY);
     const onDisk = await readFile(path.join(dir, 'ws-1.key.json'), 'utf8');
@@ -38,7 +39,7 @@ describe('KeyVault', () => {
   it('answers null for a workspace without a key, and forgets a removed key', async () => {
     const vault = new KeyVault({ dir, cipher: testCipher().cipher });
     expect(await vault.getKey('ws-2')).toBeNull();
-    await vault.setKey('ws-2', KEY);
+    await vault.setKey('ws-2', KEY, { origin: ORIGIN });
     await vault.removeKey('ws-2');
     expect(await vault.hasKey('ws-2')).toBe(false);
     expect(await vault.getKey('ws-2')).toBeNull();
@@ -59,18 +60,18 @@ describe('KeyVault', () => {
 
   it('with basic_text, says the key is only obfuscated and stores nothing until the user agrees', async () => {
     const vault = new KeyVault({ dir, cipher: testCipher({ backend: 'basic_text' }).cipher });
-    const error = await rejection(vault.setKey('ws-3', KEY));
+    const error = await rejection(vault.setKey('ws-3', KEY, { origin: ORIGIN }));
     expect(error.kind).toBe('weak-encryption');
     expect(error.message).toMatch(/only be obfuscated/);
     expect(await vault.hasKey('ws-3')).toBe(false);
 
-    await vault.setKey('ws-3', KEY, true);
+    await vault.setKey('ws-3', KEY, { origin: ORIGIN, acceptWeak: true });
     expect(await vault.getKey('ws-3')).toBe(KEY);
   });
 
   it('refuses to store a key when no encryption is available', async () => {
     const vault = new KeyVault({ dir, cipher: testCipher({ available: false }).cipher });
-    const error = await rejection(vault.setKey('ws-4', KEY, true));
+    const error = await rejection(vault.setKey('ws-4', KEY, { origin: ORIGIN, acceptWeak: true }));
     expect(error.kind).toBe('vault');
     expect(await readdir(dir)).toEqual([]);
   });
@@ -99,7 +100,7 @@ describe('KeyVault', () => {
   it('replacing a damaged key keeps the damaged file aside instead of overwriting it silently', async () => {
     const vault = new KeyVault({ dir, cipher: testCipher().cipher, now: () => 1700000000000 });
     await writeFile(path.join(dir, 'ws-7.key.json'), 'garbage');
-    await vault.setKey('ws-7', KEY);
+    await vault.setKey('ws-7', KEY, { origin: ORIGIN });
     expect(await vault.getKey('ws-7')).toBe(KEY);
     expect(await readFile(path.join(dir, 'ws-7.key.json.damaged-1700000000000'), 'utf8')).toBe('garbage');
   });
@@ -107,7 +108,7 @@ describe('KeyVault', () => {
   it('re-encrypts when the key store asks for it', async () => {
     const { cipher, state } = testCipher({ reEncrypt: true });
     const vault = new KeyVault({ dir, cipher });
-    await vault.setKey('ws-8', KEY);
+    await vault.setKey('ws-8', KEY, { origin: ORIGIN });
     const before = await readFile(path.join(dir, 'ws-8.key.json'), 'utf8');
     expect(await vault.getKey('ws-8')).toBe(KEY);
     expect(state.encryptCalls).toBe(2);
@@ -115,9 +116,25 @@ describe('KeyVault', () => {
     expect(await vault.getKey('ws-8')).toBe(KEY);
   });
 
+  it('keeps the origin the key was entered for inside the encrypted payload', async () => {
+    const vault = new KeyVault({ dir, cipher: testCipher().cipher });
+    await vault.setKey('ws-9', KEY, { origin: 'https://links.example.com/s/' });
+    expect(await vault.getBoundKey('ws-9')).toEqual({ key: KEY, origin: 'https://links.example.com' });
+    expect(await readFile(path.join(dir, 'ws-9.key.json'), 'utf8')).not.toContain('links.example.com');
+    expect([...vault.knownKeys()]).toEqual([KEY]);
+  });
+
+  it('reads a key stored before keys had an origin as not yet bound', async () => {
+    const { cipher } = testCipher();
+    const vault = new KeyVault({ dir, cipher });
+    const data = Buffer.from(await cipher.encrypt(KEY)).toString('base64');
+    await writeFile(path.join(dir, 'ws-10.key.json'), JSON.stringify({ version: 1, backend: 'gnome_libsecret', data }));
+    expect(await vault.getBoundKey('ws-10')).toEqual({ key: KEY, origin: null });
+  });
+
   it('refuses ids that could escape its folder', async () => {
     const vault = new KeyVault({ dir, cipher: testCipher().cipher });
-    const error = await rejection(vault.setKey('../evil', KEY));
+    const error = await rejection(vault.setKey('../evil', KEY, { origin: ORIGIN }));
     expect(error.kind).toBe('invalid-input');
   });
 });

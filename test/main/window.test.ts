@@ -1,6 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { createMainWindow } from '../../src-main/electron/window.ts';
+import { createMainWindow, guardEveryWebContents } from '../../src-main/electron/window.ts';
 
 type Listener = (event: { preventDefault(): void; defaultPrevented: boolean }, url?: string) => void;
 
@@ -94,5 +94,24 @@ describe('createMainWindow', () => {
     expect(fire('will-redirect', 'https://evil.example/')).toBe(true);
     expect(fire('will-attach-webview')).toBe(true);
     expect(opened).toEqual(['https://evil.example/']);
+  });
+});
+
+describe('guardEveryWebContents', () => {
+  it('guards web contents made later, not only the main window', () => {
+    let created: ((event: unknown, contents: never) => void) | null = null;
+    guardEveryWebContents({ on: (_name, listener) => (created = listener as never) }, { rendererUrl: 'file:///app/index.html', openExternal: async () => undefined });
+    const listeners = new Map<string, Listener>();
+    let openHandler: ((details: { url: string }) => { action: string }) | null = null;
+    const contents = {
+      on: (name: string, listener: Listener) => listeners.set(name, listener),
+      setWindowOpenHandler: (handler: typeof openHandler) => (openHandler = handler),
+    };
+    created!({}, contents as never);
+    expect(openHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    listeners.get('will-navigate')!(event, 'https://evil.example/');
+    expect(event.defaultPrevented).toBe(true);
+    expect([...listeners.keys()].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect']);
   });
 });

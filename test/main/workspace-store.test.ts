@@ -14,6 +14,7 @@ const workspace = (id: string, name = `Workspace ${id}`): StoredWorkspace => ({
   name,
   baseUrl: 'https://links.example.com/',
   sandbox: false,
+  allowInsecureHttp: false,
   createdAt: 1,
 });
 
