@@ -1,5 +1,8 @@
 // A link's detail: short URL and destination with copy buttons, its QR code, and its clicks over time.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Fragment } from 'react';
+import { accountTimeZone } from '../sync/index.ts';
+import { linkSettingsSummary } from './link-settings-summary.ts';
 import type { WorkspaceSession } from '../app/workspace-session.tsx';
 import { useApi } from '../app/api-context.tsx';
 import { Button, Modal } from '../ui/index.ts';
@@ -26,6 +29,8 @@ export function LinkDetail(props: LinkDetailProps) {
   const { db } = props.session.sync;
   const entry = props.index?.byClientId.get(props.clientId);
   const samples = useLiveQuery(() => clickHistory(db, props.clientId), [db, props.clientId]);
+  const row = useLiveQuery(() => db.links.get(props.clientId), [db, props.clientId]);
+  const handlers = useLiveQuery(() => db.handlers.toArray(), [db]);
   if (!props.index || !entry) {
     return (
       <Modal title="Link" isOpen onClose={props.onClose}>
@@ -84,6 +89,26 @@ export function LinkDetail(props: LinkDetailProps) {
           {shortUrl ? <QrCode text={shortUrl} name={entry.alias} /> : <p className="muted">No QR code without a short URL.</p>}
         </section>
       </div>
+      {row?.base && !row.baseIsProvisional && (
+        <section aria-label="Settings on the service">
+          <h3>Settings on the service</h3>
+          <dl className="detail-list">
+            {linkSettingsSummary(
+              row.base,
+              (id) => {
+                const handler = handlers?.find((h) => h.serverId === id);
+                return handler?.base ? handler.base.name : null;
+              },
+              accountTimeZone(db),
+            ).map((line) => (
+              <Fragment key={line.label}>
+                <dt>{line.label}</dt>
+                <dd className="wrap">{line.value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+      )}
       <section aria-label="Click history">
         <h3>Clicks over time</h3>
         {samples ? <ClickChart samples={samples} /> : <p className="muted">Loading…</p>}

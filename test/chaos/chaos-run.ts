@@ -41,6 +41,8 @@ export interface ChaosResult {
   /** The visible ops by state and reason, e.g. `failed:dependency`. */
   visibleKinds: Record<string, number>;
   restarts: number;
+  /** Changes the second writer made on the service directly. */
+  secondWriter: number;
   /** Extra sync cycles the healed engine needed before the two counted ones (a backlog over one window). */
   drain: number;
   ms: number;
@@ -49,7 +51,7 @@ export interface ChaosResult {
 }
 
 export function formatResult(r: ChaosResult): string {
-  return `seed=${r.seed} ops=${r.ops} faults=${r.faults} lost=${r.lost} duplicates=${r.duplicates} converged=${r.converged ? 'yes' : 'no'} visible=${r.visible} restarts=${r.restarts} drain=${r.drain} requests=${r.requests} ms=${r.ms}`;
+  return `seed=${r.seed} ops=${r.ops} faults=${r.faults} second-writer=${r.secondWriter} lost=${r.lost} duplicates=${r.duplicates} converged=${r.converged ? 'yes' : 'no'} visible=${r.visible} restarts=${r.restarts} drain=${r.drain} requests=${r.requests} ms=${r.ms}`;
 }
 
 type Action =
@@ -59,7 +61,9 @@ type Action =
   | { type: 'offline'; actions: number }
   | { type: 'restart' }
   | { type: 'wait'; ms: number }
-  | { type: 'sync' };
+  | { type: 'sync' }
+  /** Someone else (the service's web UI, another device) changes a link on the service directly. */
+  | { type: 'second-writer'; pick: number; variant: number };
 
 const resourceArb = fc.constantFrom<ResourceName>('links', 'links', 'links', 'domains', 'handlers');
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
@@ -70,6 +74,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ type: 'restart' as const }) },
   { weight: 12, arbitrary: fc.record({ type: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 15 }) }) },
   { weight: 4, arbitrary: fc.constant({ type: 'sync' as const }) },
+  { weight: 6, arbitrary: fc.record({ type: fc.constant('second-writer' as const), pick: fc.nat(), variant: fc.nat(5) }) },
 );
 
 const isEdit = (a: Action) => a.type === 'create' || a.type === 'update' || a.type === 'delete';
@@ -91,7 +96,7 @@ export function drawActions(seed: number, ops: number): Action[] {
 }
 
 function shift(action: Action, by: number): Action {
-  if (action.type === 'update' || action.type === 'delete') return { ...action, pick: action.pick + by };
+  if (action.type === 'update' || action.type === 'delete' || action.type === 'second-writer') return { ...action, pick: action.pick + by };
   return action;
 }
 
@@ -107,6 +112,12 @@ interface ModelRow {
   domain: string | null;
   /** Every handler the user ever named for this link's reports. */
   handlers: string[];
+  /** Fields only the second writer sets (the user never touches them here): they must survive as set. */
+  theirs: Record<string, unknown>;
+  /** Fields both sides set: either side's last value may stand, or a conflict is shown. */
+  contested: Map<string, unknown[]>;
+  /** The second writer deleted the row on the service. */
+  deletedElsewhere: boolean;
 }
 
 function markerOf(resource: ResourceName, row: { location_url?: string; host?: string; name?: string }): string {
@@ -139,7 +150,10 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
   let refused = 0;
   let restarts = 0;
   let offlineLeft = 0;
-  const live = (resource: ResourceName) => model.filter((m) => m.resource === resource && !m.deleted && !(m.domain && model.find((d) => d.clientId === m.domain)?.deleted));
+  let secondWriter = 0;
+  const live = (resource: ResourceName) =>
+    model.filter((m) => m.resource === resource && !m.deleted && !m.deletedElsewhere && !(m.domain && model.find((d) => d.clientId === m.domain)?.deleted));
+  const untouched = () => ({ theirs: {}, contested: new Map<string, unknown[]>(), deletedElsewhere: false });
   const pickOf = <T>(list: T[], pick: number) => (list.length === 0 ? undefined : list[pick % list.length]);
 
   const edit = async (action: Action) => {
@@ -154,15 +168,15 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
             ...(domain ? { domain_id: domain.clientId } : {}), ...(handlers.length ? { email_reports: handlers.map((h) => h.clientId) } : {}),
           };
           const clientId = await ws.links.create(input);
-          model.push({ resource: 'links', clientId, marker: `/${tag}/${n}`, deleted: false, domain: domain?.clientId ?? null, handlers: handlers.map((h) => h.clientId), fields: { location_url: input.location_url, url: input.url, sensitive_content: false } });
+          model.push({ resource: 'links', clientId, marker: `/${tag}/${n}`, deleted: false, domain: domain?.clientId ?? null, handlers: handlers.map((h) => h.clientId), fields: { location_url: input.location_url, url: input.url, sensitive_content: false }, ...untouched() });
         } else if (action.resource === 'domains') {
           const host = `d${n}-${tag}.chaos.example`;
           const clientId = await ws.domains.create({ host });
-          model.push({ resource: 'domains', clientId, marker: host, deleted: false, domain: null, handlers: [], fields: { host, is_enabled: true } });
+          model.push({ resource: 'domains', clientId, marker: host, deleted: false, domain: null, handlers: [], fields: { host, is_enabled: true }, ...untouched() });
         } else {
           const name = `h${tag}-${n}`;
           const clientId = await ws.handlers.create({ name, type: 'email', email: `h${n}@chaos.example` });
-          model.push({ resource: 'handlers', clientId, marker: name, deleted: false, domain: null, handlers: [], fields: { name, email: `h${n}@chaos.example`, is_enabled: true } });
+          model.push({ resource: 'handlers', clientId, marker: name, deleted: false, domain: null, handlers: [], fields: { name, email: `h${n}@chaos.example`, is_enabled: true }, ...untouched() });
         }
         return;
       }
@@ -175,6 +189,7 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
         for (const [field, value] of Object.entries(patch)) {
           if (field === 'email_reports') row.handlers = [...new Set([...row.handlers, ...(value as string[])])];
           else row.fields[field] = value;
+          row.contested.get(field)?.push(value);
         }
         return;
       }
@@ -185,6 +200,37 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
         row.deleted = true;
         return;
       }
+    }
+  };
+
+  /**
+   * The second writer, straight to the sandbox (no proxy, no faults): sets fields the user never
+   * touches here (UTM campaign, clicks limit, enabled), the destination the user edits too, or
+   * deletes the link. Its update carries the link's reports as the service holds them, as a
+   * careful client does.
+   */
+  const writeElsewhere = async (action: Extract<Action, { type: 'second-writer' }>) => {
+    const row = pickOf(live('links'), action.pick);
+    const serverId = row ? (await ws.db.links.get(row.clientId))?.serverId : null;
+    if (!row || serverId === null || serverId === undefined) return;
+    const v = ++counter;
+    try {
+      if (action.variant === 0) {
+        await stack.direct.deleteLink(serverId);
+        row.deletedElsewhere = true;
+      } else {
+        const current = await stack.direct.getLink(serverId);
+        const patch: Record<string, unknown> =
+          action.variant === 1 ? { utm_campaign: `w${v}` } : action.variant === 2 ? { clicks_limit: 1000 + v } : action.variant === 3 ? { is_enabled: v % 2 === 0 } : { location_url: `https://dest.example${row.marker}?w=${v}` };
+        await stack.direct.updateLink(serverId, { ...patch, email_reports: current.email_reports ?? [] });
+        for (const [field, value] of Object.entries(patch)) {
+          if (field === 'location_url') row.contested.set(field, [...(row.contested.get(field) ?? [row.fields[field]]), value]);
+          else row.theirs[field] = value;
+        }
+      }
+      secondWriter++;
+    } catch {
+      // Gone meanwhile (the user's delete reached the service first): nothing was changed.
     }
   };
 
@@ -211,6 +257,9 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
         break;
       case 'sync':
         await ws.syncNow();
+        break;
+      case 'second-writer':
+        await writeElsewhere(action);
         break;
       default:
         ops++;
@@ -260,7 +309,9 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
       (op.state === 'failed' && op.kind === 'create' && refusedFor(op, 'domain_id') && domainDeleted) ||
       // Likewise a report handler's delete reached the service before the link's create or update.
       (op.state === 'failed' && refusedFor(op, 'email_reports') && handlerDeleted) ||
-      (op.state === 'conflict' && op.conflict?.type === 'deleted' && domainDeleted);
+      (op.state === 'conflict' && op.conflict?.type === 'deleted' && (domainDeleted || row?.deletedElsewhere === true)) ||
+      // The user and the second writer changed the same field: the user decides.
+      (op.state === 'conflict' && op.conflict?.type === 'fields' && op.conflict.fields.every((f) => row?.contested.has(f.field)));
     if (!explained) problems.push(`unexplained ${op.state} ${op.kind} ${op.resource}: ${op.conflict?.type ?? ''} ${op.error?.message ?? ''}`);
   }
   const visibleKinds: Record<string, number> = {};
@@ -271,7 +322,7 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
   ws.close();
   const faults = FAULT_KINDS.reduce((sum, kind) => sum + proxy.stats[kind], 0);
   return {
-    seed: options.seed, ops, refused, faults, requests: proxy.stats.requests, lost, duplicates,
+    seed: options.seed, ops, refused, faults, requests: proxy.stats.requests, lost, duplicates, secondWriter,
     converged: convergence.differences.length === 0 && convergence.unsettled.length === 0,
     visible, visibleKinds, restarts, drain, ms: Math.round(performance.now() - started), problems,
   };
@@ -331,7 +382,7 @@ async function checkModel(ws: WorkspaceSync, model: ModelRow[], truth: ServerTru
     // The user's refs may point at rows of theirs in a visible state: the row's fate is open too.
     const dependsOnVisible = (m.domain !== null && visibleRows.has(m.domain)) || m.handlers.some((h) => visibleRows.has(h));
     if (visibleRows.has(m.clientId) || dependsOnVisible) continue;
-    const gone = m.deleted || (m.domain !== null && deletedDomains.has(m.domain));
+    const gone = m.deleted || m.deletedElsewhere || (m.domain !== null && deletedDomains.has(m.domain));
     if (gone) {
       if (onServer.length > 0) {
         lost++;
@@ -345,10 +396,21 @@ async function checkModel(ws: WorkspaceSync, model: ModelRow[], truth: ServerTru
       continue;
     }
     const view = readView(m.resource, onServer[0] as MirrorRow['base'] & object);
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     for (const [field, value] of Object.entries(m.fields)) {
-      if (JSON.stringify(view[field]) !== JSON.stringify(value)) {
+      const contested = m.contested.get(field);
+      // Contested: the last value either side set may stand (who saw whose is the engine's business).
+      const acceptable = contested ? [value, contested.at(-1)] : [value];
+      if (!acceptable.some((candidate) => same(view[field], candidate))) {
         lost++;
         problems.push(`lost edit: ${m.resource} ${m.marker}.${field} = ${JSON.stringify(view[field])}, user set ${JSON.stringify(value)}`);
+        break;
+      }
+    }
+    for (const [field, value] of Object.entries(m.theirs)) {
+      if (!same(view[field], value)) {
+        lost++;
+        problems.push(`overwritten: ${m.resource} ${m.marker}.${field} = ${JSON.stringify(view[field])}, set elsewhere to ${JSON.stringify(value)}`);
         break;
       }
     }
