@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState, type ReactNode } from 'react';
 import { HTTP_STATUS_CODES, TARGETING_KINDS } from '../../src-preload/contract/index.ts';
 import type { WorkspaceSession } from '../app/workspace-session.tsx';
-import { EditError, reportsKnown, rowView, type LinkCreate, type LinkPatch, type MirrorRow, type Ref } from '../sync/index.ts';
+import { accountTimeZone, EditError, reportsKnown, rowView, type LinkCreate, type LinkPatch, type MirrorRow, type Ref } from '../sync/index.ts';
 import type { Handler, Link } from '../../src-preload/contract/index.ts';
 import { Button, Checkbox, ConfirmDialog, Modal, SelectField, Switch, TextField } from '../ui/index.ts';
 import { FileField } from './FileField.tsx';
@@ -189,8 +189,8 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
             <Switch label="Schedule" isSelected={form.schedule} onChange={(value) => set('schedule', value)} />
             {form.schedule && (
               <div className="form-row">
-                {text('start_date', 'Start', { placeholder: 'YYYY-MM-DD HH:MM:SS' })}
-                {text('end_date', 'End', { placeholder: 'YYYY-MM-DD HH:MM:SS' })}
+                {text('start_date', 'Start', { placeholder: 'YYYY-MM-DD HH:MM:SS', description: `Time zone ${accountTimeZone(sync.db)} (the account's)` })}
+                {text('end_date', 'End', { placeholder: 'YYYY-MM-DD HH:MM:SS', description: `Time zone ${accountTimeZone(sync.db)} (the account's)` })}
               </div>
             )}
           </Section>
