@@ -2,7 +2,8 @@
 // null at the ends, every allowed page size on first/middle/last pages, and refused values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_PER_PAGE } from '../../src-preload/contract/api-rules.ts';
-import { LinkListSchema } from '../../src-preload/contract/resources.ts';
+import { listEnvelope } from '../../src-preload/contract/resources.ts';
+import { SandboxLinkSchema } from './link-read.ts';
 import { startClient, titles, type Client } from './helpers.ts';
 
 const TOTAL = 2501;
@@ -29,7 +30,7 @@ describe('list envelope', () => {
     for (const page of [1, middle, totalPages]) {
       const response = await client.get(`api/links?page=${page}&results_per_page=${perPage}`);
       expect(response.status).toBe(200);
-      const body = LinkListSchema.parse(response.body);
+      const body = listEnvelope(SandboxLinkSchema).parse(response.body);
       expect(Object.keys(response.body)).toEqual(['data', 'meta', 'links']);
       expect(body.meta).toEqual({ page, results_per_page: perPage, total: TOTAL, total_pages: totalPages });
       expect(body.data).toHaveLength(page < totalPages ? perPage : TOTAL - perPage * (totalPages - 1));
