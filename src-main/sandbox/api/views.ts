@@ -60,6 +60,82 @@ export function linkView(link: LinkRecord, uploads: UploadNames) {
   };
 }
 
+// The JSON schema of a link read, for Fastify's response serializer (fast-json-stringify): a list
+// page of 1,000 full links serializes about four times faster than with JSON.stringify. It must
+// name every key linkView writes (a key it does not name would be dropped; the conformance tests
+// check every key of the read).
+const text = { type: ['string', 'null'] };
+const integer = { type: 'integer' };
+const integerOrNull = { type: ['integer', 'null'] };
+const ids = { type: 'array', items: integer };
+const LINK_JSON_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: integer,
+    user_id: integer,
+    project_id: integer,
+    domain_id: integer,
+    pixels_ids: ids,
+    email_reports: ids,
+    type: { type: 'string' },
+    url: { type: 'string' },
+    location_url: { type: 'string' },
+    settings: {
+      type: 'object',
+      properties: {
+        password: text,
+        sensitive_content: { type: 'boolean' },
+        schedule: integer,
+        clicks_limit: integerOrNull,
+        expiration_url: text,
+        http_status_code: integer,
+        utm: { type: 'object', properties: { source: text, medium: text, campaign: text } },
+        targeting_type: text,
+        cloaking_is_enabled: integer,
+        cloaking_title: text,
+        cloaking_meta_description: text,
+        cloaking_custom_js: text,
+        cloaking_favicon: text,
+        cloaking_opengraph: text,
+        app_linking_is_enabled: integer,
+        app_linking: { type: 'object', properties: { ios_location_url: text, android_location_url: text, app: text } },
+        forward_query_parameters_is_enabled: integer,
+        is_se_visible: integer,
+      },
+      // targeting_<kind>: the rules of the current kind.
+      additionalProperties: {
+        type: 'array',
+        items: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string' } } },
+      },
+    },
+    clicks: integer,
+    order: integer,
+    start_date: text,
+    end_date: text,
+    is_verified: integer,
+    is_enabled: integer,
+    last_datetime: text,
+    datetime: { type: 'string' },
+  },
+} as const;
+
+export const LINK_READ_SCHEMA = { type: 'object', properties: { data: LINK_JSON_SCHEMA } } as const;
+
+export const LINK_LIST_SCHEMA = {
+  type: 'object',
+  properties: {
+    data: { type: 'array', items: LINK_JSON_SCHEMA },
+    meta: {
+      type: 'object',
+      properties: { page: integer, results_per_page: integer, total: integer, total_pages: integer },
+    },
+    links: {
+      type: 'object',
+      properties: { first: { type: 'string' }, last: text, next: text, prev: text, self: { type: 'string' } },
+    },
+  },
+} as const;
+
 export function domainView(domain: DomainRecord) {
   return {
     id: domain.id,
