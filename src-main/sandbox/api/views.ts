@@ -9,6 +9,9 @@ import type { LinkRecord } from '../storage/links.ts';
 import type { UploadNames } from '../storage/uploads.ts';
 
 const bit = (value: boolean): 0 | 1 => (value ? 1 : 0);
+// App deep linking is not emulated: every link reads the object real releases store, empty (one
+// shared object, not a thousand per list page).
+const NO_APP_LINKING = Object.freeze({ ios_location_url: null, android_location_url: null, app: null });
 
 /** `uploads`: the stored file names of the link's cloaking images (null where none). */
 export function linkView(link: LinkRecord, uploads: UploadNames) {
@@ -43,8 +46,7 @@ export function linkView(link: LinkRecord, uploads: UploadNames) {
       cloaking_favicon: uploads.favicon,
       cloaking_opengraph: uploads.opengraph,
       app_linking_is_enabled: bit(options.app_linking_is_enabled),
-      // App deep linking is not emulated: the object real releases store, empty.
-      app_linking: { ios_location_url: null, android_location_url: null, app: null },
+      app_linking: NO_APP_LINKING,
       forward_query_parameters_is_enabled: bit(options.forward_query_parameters_is_enabled),
       // A key real releases add that Linkdock does not know: the client must keep it verbatim.
       is_se_visible: 1,
