@@ -14,14 +14,14 @@ import { applyLinkDraft, blankLink, scheduleProblem } from './link-apply.ts';
 import { parseLinkCreate, parseLinkUpdate, type FileChange } from './link-input.ts';
 import { envelope, readId, readPageQuery } from './pagination.ts';
 import { created, deleted, updated } from './responses.ts';
-import { LINK_LIST_SCHEMA, LINK_READ_SCHEMA, linkView } from './views.ts';
+import { linkView } from './views.ts';
 
 const NOT_FOUND = 'Link not found';
 
 export function registerLinkRoutes(api: FastifyInstance, deps: SandboxDeps): void {
   const { store } = deps;
 
-  api.get('/links', { schema: { response: { 200: LINK_LIST_SCHEMA } } }, async (request) => {
+  api.get('/links', async (request) => {
     const page = readPageQuery(request.query);
     const { rows, total } = store.links.list(request.sandboxAccountId, page);
     // One query for the whole page's image names, not one per link.
@@ -29,7 +29,7 @@ export function registerLinkRoutes(api: FastifyInstance, deps: SandboxDeps): voi
     return envelope(deps.baseUrl(), 'links', page, rows.map((link) => linkView(link, uploads.get(link.id) ?? NO_UPLOADS)), total);
   });
 
-  api.get<{ Params: { id: string } }>('/links/:id', { schema: { response: { 200: LINK_READ_SCHEMA } } }, async (request) => {
+  api.get<{ Params: { id: string } }>('/links/:id', async (request) => {
     const link = store.links.get(request.sandboxAccountId, readId(request.params.id, NOT_FOUND));
     if (!link) throw new ApiError(404, NOT_FOUND);
     return { data: linkView(link, store.uploads.namesForLinks([link.id]).get(link.id) ?? NO_UPLOADS) };
