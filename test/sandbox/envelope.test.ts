@@ -44,6 +44,29 @@ describe('list envelope', () => {
     }
   });
 
+  it('a large page is JSON in UTF-8 whether it is all ASCII or not', async () => {
+    const ascii = await fetch(`${client.sandbox.url}api/links?results_per_page=1000`, { headers: { authorization: 'Bearer key-a' } });
+    expect(ascii.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const asciiText = await ascii.text();
+    expect(Number(ascii.headers.get('content-length'))).toBe(Buffer.byteLength(asciiText));
+    expect(JSON.parse(asciiText).data).toHaveLength(1000);
+
+    const other = await startClient();
+    try {
+      const id = await other.link({ location_url: 'https://example.com/ünï', url: 'café-日本-😀', cloaking_title: 'Grüße' });
+      for (let i = 0; i < 40; i += 1) await other.link({ location_url: `https://example.com/pad/${i}`, cloaking_meta_description: 'x'.repeat(400) });
+      const response = await fetch(`${other.sandbox.url}api/links?results_per_page=100`, { headers: { authorization: 'Bearer key-a' } });
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.length).toBeGreaterThan(16_384);
+      expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+      const link = JSON.parse(bytes.toString('utf8')).data.find((item: { id: number }) => item.id === id);
+      expect(link).toMatchObject({ url: 'café-日本-😀', location_url: 'https://example.com/ünï', settings: { cloaking_title: 'Grüße' } });
+    } finally {
+      await other.sandbox.close();
+    }
+  });
+
   it('defaults to page 1 and 25 per page; pages together list every link once, newest first', async () => {
     const first = await client.get('api/links/');
     expect(first.body.meta).toEqual({ page: 1, results_per_page: 25, total: TOTAL, total_pages: Math.ceil(TOTAL / 25) });

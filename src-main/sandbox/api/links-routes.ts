@@ -13,7 +13,7 @@ import type { Issue } from './form-values.ts';
 import { applyLinkDraft, blankLink, scheduleProblem } from './link-apply.ts';
 import { parseLinkCreate, parseLinkUpdate, type FileChange } from './link-input.ts';
 import { envelope, readId, readPageQuery } from './pagination.ts';
-import { created, deleted, updated } from './responses.ts';
+import { asciiAsBytes, created, deleted, updated } from './responses.ts';
 import { linkView } from './views.ts';
 
 const NOT_FOUND = 'Link not found';
@@ -21,7 +21,7 @@ const NOT_FOUND = 'Link not found';
 export function registerLinkRoutes(api: FastifyInstance, deps: SandboxDeps): void {
   const { store } = deps;
 
-  api.get('/links', async (request) => {
+  api.get('/links', { onSend: asciiAsBytes }, async (request) => {
     const page = readPageQuery(request.query);
     const { rows, total } = store.links.list(request.sandboxAccountId, page);
     // One query for the whole page's image names, not one per link.
