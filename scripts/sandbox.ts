@@ -1,17 +1,20 @@
-// npm run sandbox -- --port N --key K [--key K2 ...] [--data FILE|:memory:] [--demo] [--rate-limit N]
+// npm run sandbox -- --port N --key K [--key K2 ...] [--data FILE|:memory:] [--demo] [--rate-limit N] [--timezone ZONE]
 // Runs the sandbox service on 127.0.0.1 until SIGINT/SIGTERM. Keys are never printed.
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../src-main/sandbox/index.ts';
+import { canonicalTimeZone } from '../src-main/sandbox/time.ts';
 
-const USAGE = `Usage: npm run sandbox -- --key KEY [--key KEY2 ...] [--port N] [--data FILE|:memory:] [--demo] [--rate-limit N]
+const USAGE = `Usage: npm run sandbox -- --key KEY [--key KEY2 ...] [--port N] [--data FILE|:memory:] [--demo] [--rate-limit N] [--timezone ZONE]
   --key         an API key; each key is a separate account (required, repeatable)
   --port        port on 127.0.0.1 (default 0: a free port)
   --data        SQLite data file, or :memory: (default: sandbox.sqlite in the Linkdock user data folder)
   --demo        fill the first account with sample data when it is empty
-  --rate-limit  emulate the service's rate limit: requests per minute per key`;
+  --rate-limit  emulate the service's rate limit: requests per minute per key
+  --timezone    the accounts' time zone (IANA, e.g. Europe/Berlin) for schedule dates (default: new
+                accounts UTC, the --demo account Europe/Berlin; existing accounts keep theirs)`;
 
 /** The Linkdock user data folder, where Electron's app.getPath('userData') points. */
 export function defaultDataFile(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
         data: { type: 'string' },
         demo: { type: 'boolean', default: false },
         'rate-limit': { type: 'string' },
+        timezone: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -63,12 +67,14 @@ async function main(): Promise<void> {
   if (keys.length === 0) fail('Give at least one --key');
   const port = wholeNumber(values.port, 'port', 0, 65535) ?? 0;
   const rateLimit = wholeNumber(values['rate-limit'], 'rate-limit', 1, 1_000_000) ?? null;
+  const timezone = values.timezone;
+  if (timezone !== undefined && canonicalTimeZone(timezone) === null) fail('--timezone must be an IANA time zone name such as Europe/Berlin or UTC');
   const dataFile = values.data ?? defaultDataFile();
   if (dataFile !== ':memory:') mkdirSync(dirname(dataFile), { recursive: true });
 
   let sandbox;
   try {
-    sandbox = await startSandbox({ port, keys, dataFile, demo: values.demo, rateLimit });
+    sandbox = await startSandbox({ port, keys, dataFile, demo: values.demo, rateLimit, ...(timezone !== undefined ? { timezone } : {}) });
   } catch (error) {
     process.stderr.write(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

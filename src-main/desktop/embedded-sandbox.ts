@@ -62,6 +62,8 @@ export async function startEmbeddedSandbox(deps: EmbeddedSandboxDeps): Promise<E
   if (!existing) {
     if (list.length > 0 || deps.alreadyCreated) return null;
     const apiKey = newKey();
+    // `demo` also gives the new account the sandbox's demo time zone (Europe/Berlin, not UTC), so
+    // the app's schedule dates take the time-zone path a real account's do.
     const running = await deps.startSandbox({ host: '127.0.0.1', port: 0, keys: [apiKey], dataFile, demo: true });
     try {
       // A loopback-only demo key for data that lives on this machine anyway: storing it where the

@@ -14,7 +14,7 @@ import { ensureAccount, hashKey } from './storage/accounts.ts';
 import { openDatabase } from './storage/db.ts';
 import { createClickRecorder } from './storage/click-recorder.ts';
 import { createStore } from './storage/store.ts';
-import { formatServiceDatetime } from './time.ts';
+import { canonicalTimeZone, formatServiceDatetime } from './time.ts';
 
 export interface SandboxAppOptions {
   keys: string[];
@@ -27,7 +27,16 @@ export interface SandboxAppOptions {
   baseUrl?: string | (() => string);
   /** Log requests (never their keys) through Fastify's logger. */
   logger?: boolean;
+  /**
+   * The accounts' time zone (IANA, e.g. `Europe/Berlin`): every key of this run gets it. Without
+   * it a new account gets UTC, except the demo account (`demo`), which gets DEMO_TIMEZONE; an
+   * existing account keeps the zone it has.
+   */
+  timezone?: string;
 }
+
+/** The demo account's zone: not UTC, so a demo workspace exercises the time-zone path. */
+export const DEMO_TIMEZONE = 'Europe/Berlin';
 
 export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
   const keys = [...new Set(options.keys)];
@@ -36,6 +45,8 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
   if (options.rateLimit !== undefined && options.rateLimit !== null && !(Number.isInteger(options.rateLimit) && options.rateLimit > 0)) {
     throw new Error('rateLimit must be a positive whole number of requests per minute');
   }
+  const timezone = options.timezone === undefined ? undefined : canonicalTimeZone(options.timezone);
+  if (timezone === null) throw new Error(`timezone must be an IANA time zone name such as Europe/Berlin (got ${JSON.stringify(options.timezone)})`);
   const now = options.now ?? (() => new Date());
   const baseUrl = options.baseUrl ?? 'http://127.0.0.1/';
   const db = openDatabase(options.dataFile ?? ':memory:');
@@ -44,7 +55,12 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
   const accounts = new Map<string, number>();
   try {
     store.transaction(() => {
-      for (const key of keys) accounts.set(hashKey(key), ensureAccount(db, key, formatServiceDatetime(now())));
+      keys.forEach((key, index) => {
+        const zoneIfNew = timezone ?? (options.demo && index === 0 ? DEMO_TIMEZONE : 'UTC');
+        const id = ensureAccount(db, key, formatServiceDatetime(now()), zoneIfNew);
+        if (timezone !== undefined) store.accounts.setTimezone(id, timezone);
+        accounts.set(hashKey(key), id);
+      });
     });
     if (options.demo) fillDemoData(store, accounts.get(hashKey(keys[0] as string)) as number, now());
   } catch (error) {
@@ -52,8 +68,18 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
     throw error;
   }
 
+  // Zones change only here, before anything is served: each account's is read once. Links of
+  // accounts whose keys were not given this run are still served, so any account can be asked for.
+  const zones = new Map<number, string>();
+  const accountZone = (accountId: number): string => {
+    let zone = zones.get(accountId);
+    if (zone === undefined) zones.set(accountId, (zone = canonicalTimeZone(store.accounts.get(accountId)?.timezone ?? 'UTC') ?? 'UTC'));
+    return zone;
+  };
+
   const deps: SandboxDeps = {
     store,
+    accountZone,
     clicks: createClickRecorder(store),
     baseUrl: typeof baseUrl === 'function' ? baseUrl : () => baseUrl,
     now,

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildSandboxApp } from './app.ts';
 
-export { buildSandboxApp, type SandboxAppOptions } from './app.ts';
+export { DEMO_TIMEZONE, buildSandboxApp, type SandboxAppOptions } from './app.ts';
 
 export interface SandboxOptions {
   host?: string; // default '127.0.0.1'
@@ -13,6 +13,7 @@ export interface SandboxOptions {
   demo?: boolean; // fill the first account with demo data (only when that account is empty)
   rateLimit?: number | null; // requests per minute per key; null/undefined = off
   now?: () => Date; // injectable clock for tests (schedule windows, rate-limit windows)
+  timezone?: string; // IANA zone of every key's account; default: existing accounts keep theirs, new ones UTC (the demo account Europe/Berlin)
 }
 
 export interface RunningSandbox {
@@ -30,6 +31,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     demo: options.demo ?? false,
     rateLimit: options.rateLimit ?? null,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.timezone !== undefined ? { timezone: options.timezone } : {}),
     baseUrl: () => url,
   });
   try {

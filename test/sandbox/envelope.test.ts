@@ -2,7 +2,8 @@
 // null at the ends, every allowed page size on first/middle/last pages, and refused values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_PER_PAGE } from '../../src-preload/contract/api-rules.ts';
-import { LinkListSchema } from '../../src-preload/contract/resources.ts';
+import { listEnvelope } from '../../src-preload/contract/resources.ts';
+import { SandboxLinkSchema } from './link-read.ts';
 import { startClient, titles, type Client } from './helpers.ts';
 
 const TOTAL = 2501;
@@ -29,7 +30,7 @@ describe('list envelope', () => {
     for (const page of [1, middle, totalPages]) {
       const response = await client.get(`api/links?page=${page}&results_per_page=${perPage}`);
       expect(response.status).toBe(200);
-      const body = LinkListSchema.parse(response.body);
+      const body = listEnvelope(SandboxLinkSchema).parse(response.body);
       expect(Object.keys(response.body)).toEqual(['data', 'meta', 'links']);
       expect(body.meta).toEqual({ page, results_per_page: perPage, total: TOTAL, total_pages: totalPages });
       expect(body.data).toHaveLength(page < totalPages ? perPage : TOTAL - perPage * (totalPages - 1));
@@ -40,6 +41,29 @@ describe('list envelope', () => {
         prev: page > 1 ? url(page - 1) : null,
         self: url(page),
       });
+    }
+  });
+
+  it('a large page is JSON in UTF-8 whether it is all ASCII or not', async () => {
+    const ascii = await fetch(`${client.sandbox.url}api/links?results_per_page=1000`, { headers: { authorization: 'Bearer key-a' } });
+    expect(ascii.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const asciiText = await ascii.text();
+    expect(Number(ascii.headers.get('content-length'))).toBe(Buffer.byteLength(asciiText));
+    expect(JSON.parse(asciiText).data).toHaveLength(1000);
+
+    const other = await startClient();
+    try {
+      const id = await other.link({ location_url: 'https://example.com/ünï', url: 'café-日本-😀', cloaking_title: 'Grüße' });
+      for (let i = 0; i < 40; i += 1) await other.link({ location_url: `https://example.com/pad/${i}`, cloaking_meta_description: 'x'.repeat(400) });
+      const response = await fetch(`${other.sandbox.url}api/links?results_per_page=100`, { headers: { authorization: 'Bearer key-a' } });
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.length).toBeGreaterThan(16_384);
+      expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+      const link = JSON.parse(bytes.toString('utf8')).data.find((item: { id: number }) => item.id === id);
+      expect(link).toMatchObject({ url: 'café-日本-😀', location_url: 'https://example.com/ünï', settings: { cloaking_title: 'Grüße' } });
+    } finally {
+      await other.sandbox.close();
     }
   });
 

@@ -2,8 +2,10 @@
 // documented choices where it is silent (docs/sandbox.md).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LinkSchema } from '../../src-preload/contract/resources.ts';
-import { GIF, ICO, PNG, inspect, startClient, tempDir, titles, type Client, type FormValue } from './helpers.ts';
+import { encodeLinkUpdate } from '../../src-main/service/multipart.ts';
+import { normaliseLink } from '../../src-main/service/normalise.ts';
+import { GIF, ICO, PNG, inspect, startClient, tempDir, titles, type Client, type FormValue, type Json } from './helpers.ts';
+import { LINK_KEYS, SETTINGS_KEYS, SandboxLinkSchema } from './link-read.ts';
 
 let client: Client;
 const temp = tempDir();
@@ -28,31 +30,56 @@ async function expect422(fields: Record<string, FormValue>, fragment: string, pa
 }
 
 describe('create and read', () => {
-  it('creates a link with 201 {data:{id}} and reads it back in the documented shape', async () => {
+  it('creates a link with 201 {data:{id}} and reads it back in the shape real deployments return', async () => {
     const response = await client.post('api/links', { location_url: 'https://example.com/a', url: 'first-link' });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body)).toEqual(['data']);
     expect(Object.keys(response.body.data)).toEqual(['id']);
     const read = await client.get(`api/links/${response.body.data.id}`);
     expect(read.status).toBe(200);
-    const link = LinkSchema.parse(read.body.data);
-    expect(Object.keys(read.body.data).sort()).toEqual(
-      ['clicks', 'datetime', 'domain_id', 'end_date', 'id', 'location_url', 'order', 'project_id', 'settings', 'start_date', 'type', 'url'].sort(),
-    );
-    expect(link).toMatchObject({
+    const raw = SandboxLinkSchema.parse(read.body.data);
+    expect(Object.keys(read.body.data)).toEqual([...LINK_KEYS]);
+    expect(raw).toEqual({
       id: response.body.data.id,
-      project_id: null,
+      user_id: expect.any(Number),
+      project_id: 0,
       domain_id: 0,
+      pixels_ids: [],
+      email_reports: [],
       type: 'link',
       url: 'first-link',
       location_url: 'https://example.com/a',
-      settings: { password: null, sensitive_content: false },
+      settings: {
+        password: null,
+        sensitive_content: false,
+        schedule: 0,
+        clicks_limit: null,
+        expiration_url: null,
+        http_status_code: 301,
+        utm: { source: null, medium: null, campaign: null },
+        targeting_type: null,
+        cloaking_is_enabled: 0,
+        cloaking_title: null,
+        cloaking_meta_description: null,
+        cloaking_custom_js: null,
+        cloaking_favicon: null,
+        cloaking_opengraph: null,
+        app_linking_is_enabled: 0,
+        app_linking: { ios_location_url: null, android_location_url: null, app: null },
+        forward_query_parameters_is_enabled: 0,
+        is_se_visible: 1,
+      },
       clicks: 0,
       order: 0,
       start_date: null,
       end_date: null,
+      is_verified: 1,
+      is_enabled: 1,
+      last_datetime: null,
+      datetime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     });
-    expect(link.datetime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // The client reads it the way it reads a real deployment's.
+    expect(normaliseLink(read.body.data)).toMatchObject({ project_id: null, is_enabled: true, is_verified: true, settings: { is_se_visible: 1 } });
   });
 
   it('answers on paths with and without a trailing slash', async () => {
@@ -122,6 +149,37 @@ describe('create and read', () => {
     // Like real deployments, the password reads back as a hash, never in clear.
     expect(link.settings.password).toMatch(/^scrypt\$/);
     const stored = inspect(dataFile);
+    const files = Object.fromEntries(stored.uploads(id).map((upload) => [upload.kind, upload.token]));
+    expect(SandboxLinkSchema.parse(link)).toMatchObject({
+      project_id: 7,
+      pixels_ids: [3, 4],
+      email_reports: [handler],
+      is_enabled: 1,
+      settings: {
+        sensitive_content: true,
+        schedule: 1,
+        clicks_limit: 50,
+        expiration_url: 'https://example.com/expired',
+        http_status_code: 307,
+        utm: { source: 'src', medium: 'med', campaign: 'camp' },
+        targeting_type: 'country_code',
+        targeting_country_code: [
+          { key: 'DE', value: 'https://example.de/' },
+          { key: 'FR', value: 'https://example.fr/' },
+        ],
+        cloaking_is_enabled: 1,
+        cloaking_title: 'Title',
+        cloaking_meta_description: 'Description',
+        cloaking_custom_js: 'console.log(1)',
+        // The stored file names, as real releases show them.
+        cloaking_favicon: files.favicon,
+        cloaking_opengraph: files.opengraph,
+        app_linking_is_enabled: 1,
+        forward_query_parameters_is_enabled: 1,
+      },
+    });
+    expect(files.favicon).toMatch(/^[0-9a-f]{24}\.ico$/);
+    expect(files.opengraph).toMatch(/^[0-9a-f]{24}\.png$/);
     expect(stored.reports(id)).toEqual([handler]);
     expect(stored.options(id)).toEqual({
       schedule: true,
@@ -234,6 +292,176 @@ describe('create and read', () => {
     expect(links.map((link) => link.location_url)).toEqual(['https://example.com/b1', 'https://example.com/b2', 'https://example.com/b3']);
     for (const link of links) expect(link.url).toMatch(/^[a-z0-9]{8}$/);
     expect(inspect(dataFile).options(ids[0] as number).utm_source).toBe('bulk');
+  });
+});
+
+describe('the read carries what real deployments return', () => {
+  const fullFields = (handler: number, alias: string): Record<string, FormValue> => ({
+    location_url: 'https://example.com/full',
+    url: alias,
+    project_id: '9',
+    'pixels_ids[]': ['5'],
+    'email_reports[]': [String(handler)],
+    schedule: '1',
+    start_date: '2026-03-01 08:00:00',
+    end_date: '2026-09-01 20:00:00',
+    clicks_limit: '25',
+    expiration_url: 'https://example.com/over',
+    sensitive_content: '1',
+    http_status_code: '308',
+    app_linking_is_enabled: '1',
+    cloaking_is_enabled: '1',
+    cloaking_title: 'T',
+    cloaking_meta_description: 'D',
+    cloaking_custom_js: 'x()',
+    cloaking_favicon: new Blob([PNG], { type: 'image/png' }),
+    cloaking_opengraph: new Blob([GIF], { type: 'image/gif' }),
+    password: 'Pl41n-Passw0rd!',
+    forward_query_parameters_is_enabled: '1',
+    utm_source: 's',
+    utm_medium: 'm',
+    utm_campaign: 'c',
+    targeting_type: 'device_type',
+    'targeting_device_type_key[0]': 'mobile',
+    'targeting_device_type_value[0]': 'https://m.example.com/',
+  });
+  const handlerId = async () => (await client.post('api/notification-handlers', { name: 'H', type: 'internal_notification' })).body.data.id as number;
+  const read = async (id: number): Promise<Json> => (await client.get(`api/links/${id}`)).body.data;
+  const listed = async (id: number): Promise<Json> =>
+    (await client.get('api/links?results_per_page=1000')).body.data.find((link: { id: number }) => link.id === id);
+
+  it('every key, with its type, in a read and in a list, for a bare link and a full one', async () => {
+    const bare = await client.link({ location_url: 'https://example.com/bare' });
+    const full = await client.link(fullFields(await handlerId(), 'full-keys'));
+    for (const id of [bare, full]) {
+      const single = await read(id);
+      const inList = await listed(id);
+      SandboxLinkSchema.parse(single);
+      expect(Object.keys(single)).toEqual([...LINK_KEYS]);
+      for (const key of SETTINGS_KEYS) expect(single.settings).toHaveProperty(key);
+      // A list item and a single read are the same object.
+      expect(inList).toEqual(single);
+      // And the client takes it as it takes a real deployment's: unknown keys kept verbatim.
+      expect(normaliseLink(single).settings.is_se_visible).toBe(1);
+    }
+    expect((await read(bare)).user_id).toBe((await read(full)).user_id);
+    const other = (await client.post('api/links', { location_url: 'https://example.com/b' }, 'key-b')).body.data.id;
+    expect((await client.get(`api/links/${other}`, 'key-b')).body.data.user_id).not.toBe((await read(bare)).user_id);
+  });
+
+  it('the plain password never appears in any read', async () => {
+    const id = await client.link(fullFields(await handlerId(), 'pw-read'));
+    await client.post(`api/links/${id}`, { password: 'S3cond-Secr3t?' });
+    const texts = [
+      JSON.stringify((await client.get(`api/links/${id}`)).body),
+      JSON.stringify((await client.get('api/links?results_per_page=1000')).body),
+    ];
+    for (const text of texts) {
+      expect(text).not.toContain('Pl41n-Passw0rd!');
+      expect(text).not.toContain('S3cond-Secr3t?');
+    }
+    expect((await read(id)).settings.password).toMatch(/^scrypt\$/);
+  });
+
+  it('settings cleared in the forms real releases accept read back cleared, the rest unchanged', async () => {
+    const id = await client.link(fullFields(await handlerId(), 'clear-forms'));
+    const before = await read(id);
+    const response = await client.post(`api/links/${id}`, {
+      project_id: '',
+      clicks_limit: '',
+      expiration_url: '',
+      http_status_code: '',
+      targeting_type: 'false',
+      cloaking_favicon_remove: '1',
+      'email_reports[]': before.email_reports.map(String),
+    });
+    expect(response.status).toBe(200);
+    const after = SandboxLinkSchema.parse(await read(id));
+    expect(after).toEqual({
+      ...before,
+      project_id: 0,
+      last_datetime: expect.any(String),
+      settings: {
+        ...before.settings,
+        clicks_limit: null,
+        expiration_url: null,
+        // No stored status code: the serving default shows.
+        http_status_code: 301,
+        targeting_type: null,
+        targeting_device_type: undefined,
+        cloaking_favicon: null,
+      },
+    });
+    expect(after.settings).not.toHaveProperty('targeting_device_type');
+    expect(after.settings.cloaking_opengraph).toBe(before.settings.cloaking_opengraph);
+    expect(inspect(dataFile).uploads(id).map((upload) => upload.kind)).toEqual(['opengraph']);
+  });
+
+  it('every clear main\'s client sends (null in an update) reads back cleared', async () => {
+    const handler = await handlerId();
+    const id = await client.link(fullFields(handler, 'clear-client'));
+    const encoded = encodeLinkUpdate({
+      project_id: null,
+      schedule: true,
+      start_date: null,
+      end_date: null,
+      clicks_limit: null,
+      expiration_url: null,
+      http_status_code: null,
+      cloaking_title: null,
+      cloaking_meta_description: null,
+      cloaking_custom_js: null,
+      cloaking_favicon: null,
+      cloaking_opengraph: null,
+      password: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      targeting_type: null,
+      email_reports: [handler],
+    });
+    // main's encoder builds undici's FormData; this test's fetch takes the global one. Clears are all text parts.
+    const form = new FormData();
+    for (const [name, value] of encoded.entries()) form.append(name, String(value));
+    expect(form.has('targeting_type') && form.has('cloaking_favicon_remove')).toBe(true);
+    expect((await client.post(`api/links/${id}`, form)).status).toBe(200);
+    const after = SandboxLinkSchema.parse(await read(id));
+    expect(after).toMatchObject({ project_id: 0, start_date: null, end_date: null, email_reports: [handler] });
+    expect(after.settings).toEqual({
+      password: null,
+      sensitive_content: true,
+      schedule: 1,
+      clicks_limit: null,
+      expiration_url: null,
+      http_status_code: 301,
+      utm: { source: null, medium: null, campaign: null },
+      targeting_type: null,
+      cloaking_is_enabled: 1,
+      cloaking_title: null,
+      cloaking_meta_description: null,
+      cloaking_custom_js: null,
+      cloaking_favicon: null,
+      cloaking_opengraph: null,
+      app_linking_is_enabled: 1,
+      app_linking: { ios_location_url: null, android_location_url: null, app: null },
+      forward_query_parameters_is_enabled: 1,
+      is_se_visible: 1,
+    });
+  });
+
+  it('an update that sends only location_url and email_reports[] leaves every other setting unchanged', async () => {
+    const first = await handlerId();
+    const second = await handlerId();
+    const id = await client.link(fullFields(first, 'only-two'));
+    const before = await read(id);
+    const response = await client.post(`api/links/${id}`, { location_url: 'https://example.com/moved', 'email_reports[]': [String(second)] });
+    expect(response.status).toBe(200);
+    expect(await read(id)).toEqual({
+      ...before,
+      location_url: 'https://example.com/moved',
+      email_reports: [second],
+      last_datetime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
   });
 });
 

@@ -30,7 +30,7 @@ function link(options: Partial<LinkOptions> = {}, fields: Partial<ServedLink> = 
 }
 
 function facts(overrides: Partial<RequestFacts> = {}): RequestFacts {
-  return { now: new Date('2026-06-01T12:00:00Z'), method: 'GET', query: '', password: 'none', sensitiveConfirmed: false, visitor, ...overrides };
+  return { now: new Date('2026-06-01T12:00:00Z'), timezone: 'UTC', method: 'GET', query: '', password: 'none', sensitiveConfirmed: false, visitor, ...overrides };
 }
 
 describe('resolveLink', () => {
@@ -59,6 +59,26 @@ describe('resolveLink', () => {
     });
     // Dates only count while schedule is on.
     expect(resolveLink(link({}, window), facts({ now: new Date('2020-01-01T00:00:00Z') }))).toMatchObject({ kind: 'redirect' });
+  });
+
+  it('compares the schedule with now in the account\'s time zone (wall-clock dates), winter and summer', () => {
+    const berlin = (iso: string) => facts({ now: new Date(iso), timezone: 'Europe/Berlin' });
+    const winter = link({ schedule: true }, { start_date: '2026-01-15 10:00:00', end_date: '2026-01-15 18:00:00' });
+    // CET is UTC+1: 10:00 in Berlin is 09:00 UTC, 18:00 is 17:00 UTC.
+    expect(resolveLink(winter, berlin('2026-01-15T08:59:59Z'))).toEqual({ kind: 'unavailable', reason: 'not-started' });
+    expect(resolveLink(winter, berlin('2026-01-15T09:00:00Z'))).toMatchObject({ kind: 'redirect' });
+    expect(resolveLink(winter, berlin('2026-01-15T17:00:00Z'))).toMatchObject({ kind: 'redirect' });
+    expect(resolveLink(winter, berlin('2026-01-15T17:00:01Z'))).toEqual({ kind: 'unavailable', reason: 'ended' });
+    // CEST is UTC+2.
+    const summer = link({ schedule: true }, { start_date: '2026-07-15 10:00:00', end_date: null });
+    expect(resolveLink(summer, berlin('2026-07-15T07:59:59Z'))).toEqual({ kind: 'unavailable', reason: 'not-started' });
+    expect(resolveLink(summer, berlin('2026-07-15T08:00:00Z'))).toMatchObject({ kind: 'redirect' });
+    // The same dates in a UTC account start an hour later; west of UTC, later still.
+    expect(resolveLink(winter, facts({ now: new Date('2026-01-15T09:30:00Z') }))).toEqual({ kind: 'unavailable', reason: 'not-started' });
+    expect(resolveLink(winter, facts({ now: new Date('2026-01-15T14:59:59Z'), timezone: 'America/New_York' }))).toEqual({
+      kind: 'unavailable',
+      reason: 'not-started',
+    });
   });
 
   it('clicks_limit reached: the expiration URL, or unavailable', () => {

@@ -11,6 +11,8 @@ export interface SandboxDeps {
   now: () => Date;
   /** Account id of each active key, by the key's hash. */
   accounts: ReadonlyMap<string, number>;
+  /** The time zone (IANA) of an account, for its schedule dates. */
+  accountZone: (accountId: number) => string;
   rateLimit: number | null;
   /** Secret for the short-lived tokens of the password and sensitive-content pages. */
   pageSecret: Buffer;

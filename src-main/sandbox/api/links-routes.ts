@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomAlias, RESERVED_ALIASES } from '../aliases.ts';
 import type { LinkRecord } from '../storage/links.ts';
 import type { Store } from '../storage/store.ts';
-import type { UploadKind } from '../storage/uploads.ts';
+import { NO_UPLOADS, type UploadKind } from '../storage/uploads.ts';
 import { formatServiceDatetime } from '../time.ts';
 import type { SandboxDeps } from './deps.ts';
 import { ApiError, validationError } from './errors.ts';
@@ -13,7 +13,7 @@ import type { Issue } from './form-values.ts';
 import { applyLinkDraft, blankLink, scheduleProblem } from './link-apply.ts';
 import { parseLinkCreate, parseLinkUpdate, type FileChange } from './link-input.ts';
 import { envelope, readId, readPageQuery } from './pagination.ts';
-import { created, deleted, updated } from './responses.ts';
+import { asciiAsBytes, created, deleted, updated } from './responses.ts';
 import { linkView } from './views.ts';
 
 const NOT_FOUND = 'Link not found';
@@ -21,16 +21,18 @@ const NOT_FOUND = 'Link not found';
 export function registerLinkRoutes(api: FastifyInstance, deps: SandboxDeps): void {
   const { store } = deps;
 
-  api.get('/links', async (request) => {
+  api.get('/links', { onSend: asciiAsBytes }, async (request) => {
     const page = readPageQuery(request.query);
     const { rows, total } = store.links.list(request.sandboxAccountId, page);
-    return envelope(deps.baseUrl(), 'links', page, rows.map(linkView), total);
+    // One query for the whole page's image names, not one per link.
+    const uploads = store.uploads.namesForLinks(rows.map((link) => link.id));
+    return envelope(deps.baseUrl(), 'links', page, rows.map((link) => linkView(link, uploads.get(link.id) ?? NO_UPLOADS)), total);
   });
 
   api.get<{ Params: { id: string } }>('/links/:id', async (request) => {
     const link = store.links.get(request.sandboxAccountId, readId(request.params.id, NOT_FOUND));
     if (!link) throw new ApiError(404, NOT_FOUND);
-    return { data: linkView(link) };
+    return { data: linkView(link, store.uploads.namesForLinks([link.id]).get(link.id) ?? NO_UPLOADS) };
   });
 
   api.post('/links', async (request, reply) => {

@@ -8,6 +8,7 @@ import { ApiError } from './errors.ts';
 import { registerHandlerRoutes } from './handlers-routes.ts';
 import { registerLinkRoutes } from './links-routes.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { registerUserRoutes } from './user-routes.ts';
 
 export function apiPlugin(deps: SandboxDeps) {
   return async function api(app: FastifyInstance): Promise<void> {
@@ -46,5 +47,6 @@ export function apiPlugin(deps: SandboxDeps) {
     registerLinkRoutes(app, deps);
     registerDomainRoutes(app, deps);
     registerHandlerRoutes(app, deps);
+    registerUserRoutes(app, deps);
   };
 }

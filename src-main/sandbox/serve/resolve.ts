@@ -2,7 +2,7 @@
 // The HTTP layer gathers the facts (time, password check, visitor) and carries out the outcome.
 import type { RedirectStatusCode } from '../../../src-preload/contract/api-rules.ts';
 import type { LinkRecord } from '../storage/links.ts';
-import { parseServiceDatetime } from '../time.ts';
+import { parseServiceDatetime, wallClock } from '../time.ts';
 import { pickTarget, type VisitorFacts } from './targeting.ts';
 
 /** Real deployments' default when a link has no http_status_code. */
@@ -10,6 +10,8 @@ export const DEFAULT_REDIRECT_STATUS: RedirectStatusCode = 301;
 
 export interface RequestFacts {
   now: Date;
+  /** The link owner's time zone (IANA): the schedule dates are wall-clock times there. */
+  timezone: string;
   /** GET shows pages; POST comes from the sandbox's own password / sensitive-content forms. */
   method: 'GET' | 'POST';
   /** The request's query string without '?'. */
@@ -36,7 +38,7 @@ export function resolveLink(link: ServedLink, request: RequestFacts): Outcome {
   if (!link.is_enabled) return { kind: 'not-found' };
   const { options } = link;
 
-  const unavailable = unavailableReason(link, request.now);
+  const unavailable = unavailableReason(link, request.now, request.timezone);
   if (unavailable) {
     // The expiration URL takes the visitor on; no click is counted for the link itself.
     if (options.expiration_url) return { kind: 'redirect', status: 302, location: options.expiration_url, countsClick: false };
@@ -64,12 +66,15 @@ export function resolveLink(link: ServedLink, request: RequestFacts): Outcome {
   return { kind: 'redirect', status, location: destination, countsClick: true };
 }
 
-function unavailableReason(link: ServedLink, now: Date): 'not-started' | 'ended' | 'limit-reached' | null {
-  if (link.options.schedule) {
-    const start = link.start_date ? parseServiceDatetime(link.start_date) : null;
-    const end = link.end_date ? parseServiceDatetime(link.end_date) : null;
-    if (start && now < start) return 'not-started';
-    if (end && now > end) return 'ended';
+function unavailableReason(link: ServedLink, now: Date, timezone: string): 'not-started' | 'ended' | 'limit-reached' | null {
+  if (link.options.schedule && (link.start_date || link.end_date)) {
+    // Stored dates are checked calendar date-times in the service's form, so "now" written the
+    // same way in the account's zone compares with them as text.
+    const start = link.start_date && parseServiceDatetime(link.start_date) ? link.start_date : null;
+    const end = link.end_date && parseServiceDatetime(link.end_date) ? link.end_date : null;
+    const wallNow = wallClock(now, timezone);
+    if (start && wallNow < start) return 'not-started';
+    if (end && wallNow > end) return 'ended';
   }
   if (link.options.clicks_limit !== null && link.clicks >= link.options.clicks_limit) return 'limit-reached';
   return null;

@@ -82,6 +82,7 @@ export function registerServeRoutes(app: FastifyInstance, deps: SandboxDeps): vo
     const field = (name: string) => form?.fields.get(name)?.[0];
     const facts: RequestFacts = {
       now: deps.now(),
+      timezone: deps.accountZone(link.account_id),
       method,
       query: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
       password: passwordState(link, field('password'), field('access')),

@@ -95,7 +95,24 @@ export function createLinkRepository(db: Db) {
     );
   }
 
-  function fromRow(row: LinkRow): LinkRecord {
+  /** The report handlers of many links in one query (a list page is up to 1,000 links). */
+  function reportsOfMany(linkIds: readonly number[]): Map<number, number[]> {
+    const reports = new Map<number, number[]>();
+    if (linkIds.length === 0) return reports;
+    const rows = allRows<{ link_id: number; handler_id: number }>(
+      db,
+      'SELECT link_id, handler_id FROM link_reports WHERE link_id IN (SELECT value FROM json_each(?)) ORDER BY link_id, handler_id',
+      JSON.stringify(linkIds),
+    );
+    for (const row of rows) {
+      const list = reports.get(row.link_id);
+      if (list) list.push(row.handler_id);
+      else reports.set(row.link_id, [row.handler_id]);
+    }
+    return reports;
+  }
+
+  function fromRow(row: LinkRow, reports: number[] = reportsOf(row.id)): LinkRecord {
     const { sort_order, ...rest } = row;
     return {
       ...rest,
@@ -103,7 +120,7 @@ export function createLinkRepository(db: Db) {
       sensitive_content: row.sensitive_content === 1,
       is_enabled: row.is_enabled === 1,
       options: { ...DEFAULT_LINK_OPTIONS, ...(JSON.parse(row.options) as Partial<LinkOptions>) },
-      email_reports: reportsOf(row.id),
+      email_reports: reports,
     };
   }
 
@@ -124,7 +141,8 @@ export function createLinkRepository(db: Db) {
         perPage,
         (page - 1) * perPage,
       );
-      return { rows: rows.map(fromRow), total };
+      const reports = reportsOfMany(rows.map((row) => row.id));
+      return { rows: rows.map((row) => fromRow(row, reports.get(row.id) ?? [])), total };
     },
     get(accountId: number, id: number): LinkRecord | undefined {
       const row = getRow<LinkRow>(db, 'SELECT * FROM links WHERE id = ? AND account_id = ?', id, accountId);

@@ -80,6 +80,11 @@ const MIGRATIONS: readonly string[] = [
     UNIQUE (link_id, kind)
   );
   `,
+  // 2: each account's time zone (schedule dates are wall-clock times in it). Accounts of older
+  // data files were UTC, which is what they keep.
+  `
+  ALTER TABLE accounts ADD COLUMN timezone TEXT NOT NULL DEFAULT 'UTC';
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

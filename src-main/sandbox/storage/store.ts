@@ -1,4 +1,5 @@
 // Every repository over one database, handed to the routes as one object.
+import { createAccountRepository } from './accounts.ts';
 import { createClickRepository } from './clicks.ts';
 import { transaction, type Db } from './db.ts';
 import { createDomainRepository } from './domains.ts';
@@ -9,6 +10,7 @@ import { createUploadRepository } from './uploads.ts';
 export function createStore(db: Db) {
   return {
     db,
+    accounts: createAccountRepository(db),
     links: createLinkRepository(db),
     domains: createDomainRepository(db),
     handlers: createHandlerRepository(db),
