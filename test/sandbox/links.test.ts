@@ -489,7 +489,6 @@ describe('create validation: a clear 422 and nothing stored', () => {
     ['clicks_limit not a number', { location_url: 'https://e.com/', clicks_limit: 'ten' }, 'clicks_limit'],
     ['bad expiration_url', { location_url: 'https://e.com/', expiration_url: 'javascript:alert(1)' }, 'expiration_url'],
     ['type other than link', { location_url: 'https://e.com/', type: 'biolink' }, 'type'],
-    ['targeting_type city_name', { location_url: 'https://e.com/', targeting_type: 'city_name' }, 'targeting_type'],
     ['targeting entries without targeting_type', { location_url: 'https://e.com/', 'targeting_device_type_key[0]': 'mobile', 'targeting_device_type_value[0]': 'https://m.e.com/' }, 'targeting'],
     ['unknown device type', { location_url: 'https://e.com/', targeting_type: 'device_type', 'targeting_device_type_key[0]': 'fridge', 'targeting_device_type_value[0]': 'https://m.e.com/' }, 'targeting_device_type_key[0]'],
     ['targeting value not a URL', { location_url: 'https://e.com/', targeting_type: 'country_code', 'targeting_country_code_key[0]': 'DE', 'targeting_country_code_value[0]': 'germany' }, 'targeting_country_code_value[0]'],
