@@ -18,3 +18,29 @@ export function generateAlias(randomBytes: RandomBytes = cryptoRandomBytes, leng
   }
   return alias;
 }
+
+/**
+ * The key two aliases are compared by, as real deployments compare them: their database folds case
+ * (and Unicode forms), so `Promo` and `promo` name one link. Compared in NFC, case-folded.
+ */
+export function aliasKey(alias: string): string {
+  return alias.normalize('NFC').toLowerCase();
+}
+
+const SCRIPTS = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Cherokee', /\p{Script=Cherokee}/u],
+] as const;
+
+/**
+ * A warning (not a refusal) for an alias whose letters come from more than one of the alphabets
+ * that look alike: "pаypal" with a Cyrillic "а" reads as another link's alias.
+ */
+export function aliasLookalikeWarning(alias: string): string | null {
+  const found = SCRIPTS.filter(([, pattern]) => pattern.test(alias)).map(([name]) => name);
+  if (found.length < 2) return null;
+  return `This alias mixes ${found.join(' and ')} letters, so it can look exactly like a different alias. Check that it is what you mean.`;
+}

@@ -2,6 +2,7 @@
 // the fields they name (before anything is saved), and the service's answer to an earlier save.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState, type ReactNode } from 'react';
+import { aliasLookalikeWarning } from '../../src-preload/contract/alias.ts';
 import { HTTP_STATUS_CODES, TARGETING_KINDS } from '../../src-preload/contract/index.ts';
 import type { WorkspaceSession } from '../app/workspace-session.tsx';
 import { accountTimeZone, EditError, reportsKnown, rowView, type LinkCreate, type LinkPatch, type MirrorRow, type Ref } from '../sync/index.ts';
@@ -172,7 +173,7 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
           <Section title="Basics">
             {text('location_url', 'Destination URL', { type: 'url', placeholder: 'https://example.com/page', autoFocus: true })}
             <div className="form-row">
-              {text('url', 'Alias', { placeholder: isNew ? 'Generated when empty' : '', description: isNew ? 'Leave empty for a random alias.' : undefined })}
+              {text('url', 'Alias', { placeholder: isNew ? 'Generated when empty' : '', description: aliasLookalikeWarning(form.url) ?? (isNew ? 'Leave empty for a random alias.' : undefined) })}
               <SelectField label="Domain" value={form.domain} options={domainOptions} onChange={(value) => set('domain', value)} error={errorOf('domain')} />
             </div>
             {!isNew && (

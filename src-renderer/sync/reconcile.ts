@@ -3,6 +3,7 @@
 // mapped to are candidates.
 import { readView, sameValue } from './mirror/fields.ts';
 import type { Fields, ServerRow } from './mirror/rows.ts';
+import { aliasKey } from '../../src-preload/contract/alias.ts';
 import type { Domain, Link } from '../../src-preload/contract/index.ts';
 import type { ResourceName } from './types.ts';
 
@@ -16,7 +17,8 @@ export function matchesCreate(resource: ResourceName, created: Fields, row: Serv
   switch (resource) {
     case 'links': {
       const link = row as Link;
-      return link.type === 'link' && link.url === created.url && link.domain_id === ((created.domain_id as number | undefined) ?? 0);
+      // The service folds case and Unicode forms when it compares aliases: so does this.
+      return link.type === 'link' && typeof created.url === 'string' && aliasKey(link.url) === aliasKey(created.url) && link.domain_id === ((created.domain_id as number | undefined) ?? 0);
     }
     case 'domains':
       return (row as Domain).host.toLowerCase() === String(created.host ?? '').trim().toLowerCase();

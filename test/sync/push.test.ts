@@ -444,3 +444,17 @@ describe('crash safety of the send path', () => {
     expect(h.service.callsOf('domains.update')).toHaveLength(0); // the read showed it was already there
   });
 });
+
+describe('secrets in the mirror', () => {
+  it('a link password is kept only until the service has it: nowhere in IndexedDB afterwards', async () => {
+    h = harness();
+    const secret = 'hunter2-Very-Secret';
+    const link = await createRow(h.edits, 'links', { location_url: 'https://dest.test/', url: 'locked', password: secret });
+    await push(h.ctx);
+    await updateRow(h.edits, 'links', link, { password: `${secret}-2` });
+    await push(h.ctx);
+    expect(h.service.callsOf('links.update')[0]!.input.input).toMatchObject({ password: `${secret}-2` });
+    const dump = JSON.stringify([await h.db.links.toArray(), await h.db.outbox.toArray(), await h.db.syncState.toArray()]);
+    expect(dump).not.toContain(secret);
+  });
+});

@@ -16,6 +16,11 @@ describe('reconciliation matcher', () => {
     expect(reconcile('links', { url: 'abc' }, rows)).toEqual({ type: 'adopt', serverId: 1 });
     expect(reconcile('links', { url: 'nope', domain_id: 0 }, rows)).toEqual({ type: 'resend' });
   });
+  it('links: aliases compare as the service compares them (case and Unicode form folded)', () => {
+    // The service stored "Café" (composed); the create sent "cafe\u0301" decomposed and another case.
+    expect(reconcile('links', { url: 'CAFE\u0301' }, [link(7, 'Caf\u00e9', 0)])).toEqual({ type: 'adopt', serverId: 7 });
+    expect(reconcile('links', { url: 'Promo' }, [link(8, 'promo', 0)])).toEqual({ type: 'adopt', serverId: 8 });
+  });
   it('links: rows of other products never match', () => {
     expect(reconcile('links', { url: 'abc' }, [link(1, 'abc', 0, 'biolink')])).toEqual({ type: 'resend' });
   });
