@@ -17,7 +17,7 @@ const KNOWN_TOP = new Set([
 const KNOWN_SETTINGS = new Set([
   'password', 'sensitive_content', 'schedule', 'clicks_limit', 'pageviews_limit', 'expiration_url', 'http_status_code', 'utm', 'targeting_type',
   'cloaking_is_enabled', 'cloaking_title', 'cloaking_meta_description', 'cloaking_custom_js', 'cloaking_favicon', 'cloaking_opengraph',
-  'app_linking_is_enabled', 'forward_query_parameters_is_enabled', 'start_date', 'end_date',
+  'app_linking_is_enabled', 'app_linking', 'forward_query_parameters_is_enabled', 'start_date', 'end_date',
 ]);
 
 const yesNo = (value: unknown) => (value === true ? 'Yes' : value === false ? 'No' : 'Not shown by this service');
