@@ -3,6 +3,7 @@ import { ApiKeySchema, BaseUrlSchema, CallError, sameOrigin, WorkspaceNameSchema
 import { useApi } from '../app/api-context.tsx';
 import { Button, TextField } from '../ui/index.ts';
 import { InsecureHttpConsent, insecureHttpError, insecureHttpFlag } from './InsecureHttpConsent.tsx';
+import { KeySaveBanners } from './KeySaveBanners.tsx';
 
 type Field = 'name' | 'baseUrl' | 'apiKey';
 const schemas = { name: WorkspaceNameSchema, baseUrl: BaseUrlSchema, apiKey: ApiKeySchema };
@@ -97,19 +98,7 @@ export function AddWorkspaceForm({ onAdded }: { onAdded?: (workspaceId: string) 
           <span>{test.message}</span>
         </p>
       )}
-      {formError && (
-        <p role="alert" className="banner banner-danger">
-          <span>{formError}</span>
-        </p>
-      )}
-      {weakWarning && (
-        <div role="alert" className="banner banner-warning">
-          <span>{weakWarning}</span>
-          <Button onPress={() => void save(true)} isDisabled={busy}>
-            Store the key obfuscated
-          </Button>
-        </div>
-      )}
+      <KeySaveBanners problem={formError} weak={weakWarning} busy={busy} onStoreWeak={() => void save(true)} />
       <div className="toolbar">
         <Button onPress={() => void testConnection()} isDisabled={busy}>
           Test connection

@@ -6,6 +6,7 @@ import { ApiKeySchema, BaseUrlSchema, CallError, originOf, sameOrigin, type Work
 import { useApi } from '../app/api-context.tsx';
 import { Button, Modal, TextField } from '../ui/index.ts';
 import { InsecureHttpConsent, insecureHttpError, insecureHttpFlag } from './InsecureHttpConsent.tsx';
+import { KeySaveBanners } from './KeySaveBanners.tsx';
 
 type Field = 'baseUrl' | 'apiKey';
 
@@ -91,19 +92,7 @@ export function ChangeAddressDialog({ workspace, onClose }: { workspace: Workspa
           <TextField label={keyLabel} type="password" value={apiKey} onChange={setApiKey} error={errors.apiKey} />
         </>
       )}
-      {problem && (
-        <p role="alert" className="banner banner-danger">
-          <span>{problem}</span>
-        </p>
-      )}
-      {weak && (
-        <div role="alert" className="banner banner-warning">
-          <span>{weak}</span>
-          <Button onPress={() => void save(true)} isDisabled={busy}>
-            Store the key obfuscated
-          </Button>
-        </div>
-      )}
+      <KeySaveBanners problem={problem} weak={weak} busy={busy} onStoreWeak={() => void save(true)} />
     </Modal>
   );
 }

@@ -5,6 +5,7 @@ import { ApiKeySchema, CallError, type WorkspaceInfo } from '../../src-preload/c
 import { useApi } from '../app/api-context.tsx';
 import { useSession } from '../app/workspace-session.tsx';
 import { Button, Modal, TextField } from '../ui/index.ts';
+import { KeySaveBanners } from './KeySaveBanners.tsx';
 
 export function ChangeKeyDialog({ workspace, onClose }: { workspace: WorkspaceInfo; onClose: () => void }) {
   const api = useApi();
@@ -67,19 +68,7 @@ export function ChangeKeyDialog({ workspace, onClose }: { workspace: WorkspaceIn
         autoFocus
         onKeyDown={(event) => event.key === 'Enter' && void save()}
       />
-      {problem && (
-        <p role="alert" className="banner banner-danger">
-          <span>{problem}</span>
-        </p>
-      )}
-      {weak && (
-        <div role="alert" className="banner banner-warning">
-          <span>{weak}</span>
-          <Button onPress={() => void save(true)} isDisabled={busy}>
-            Store the key obfuscated
-          </Button>
-        </div>
-      )}
+      <KeySaveBanners problem={problem} weak={weak} busy={busy} onStoreWeak={() => void save(true)} />
     </Modal>
   );
 }
