@@ -7,6 +7,7 @@ import {
   isInsecureHttp,
   originOf,
   sameOrigin,
+  siteUrl,
   type ConnectionTest,
   type RateLimitState,
   type WorkspaceInfo,
@@ -65,7 +66,7 @@ export class WorkspaceService<Client> {
   }
 
   async add(input: AddWorkspace, options: { sandbox?: boolean } = {}): Promise<WorkspaceInfo> {
-    const baseUrl = normaliseBaseUrl(input.baseUrl);
+    const baseUrl = siteUrl(input.baseUrl);
     const workspace: StoredWorkspace = {
       id: (this.deps.newId ?? (() => crypto.randomUUID()))(),
       name: input.name,
@@ -99,7 +100,7 @@ export class WorkspaceService<Client> {
    */
   async setBaseUrl(workspaceId: string, baseUrl: string, change: BaseUrlChange = {}): Promise<WorkspaceInfo> {
     const workspace = this.require(workspaceId);
-    const next = normaliseBaseUrl(baseUrl);
+    const next = siteUrl(baseUrl);
     // A confirmation of plain http holds for its own origin only.
     const confirmed = change.allowInsecureHttp ?? (sameOrigin(next, workspace.baseUrl) && workspace.allowInsecureHttp);
     const allowInsecureHttp = checkTransport(next, confirmed);
@@ -156,7 +157,7 @@ export class WorkspaceService<Client> {
       const { key, origin } = await this.key(workspace);
       return this.deps.clients.testConnection({ baseUrl: workspace.baseUrl, apiKey: key, keyOrigin: origin });
     }
-    const baseUrl = normaliseBaseUrl(input.baseUrl);
+    const baseUrl = siteUrl(input.baseUrl);
     checkTransport(baseUrl, input.allowInsecureHttp === true);
     return this.deps.clients.testConnection({ baseUrl, apiKey: input.apiKey, keyOrigin: originOrThrow(baseUrl) });
   }
@@ -225,15 +226,6 @@ export class WorkspaceService<Client> {
   private async changed(): Promise<void> {
     if (this.deps.onChanged) this.deps.onChanged(await this.list());
   }
-}
-
-/** The service's base URL always ends in `/` so relative API paths resolve under it. */
-export function normaliseBaseUrl(raw: string): string {
-  const url = new URL(raw.trim());
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  url.search = '';
-  url.hash = '';
-  return url.href;
 }
 
 function originOrThrow(baseUrl: string): string {
