@@ -3,7 +3,7 @@
 // the contract's read shapes and every failure turned into a CallError of a service kind.
 import type { Dispatcher, FormData } from 'undici';
 import { RESULTS_PER_PAGE, DEFAULT_PAGE, DEFAULT_RESULTS_PER_PAGE, type ResultsPerPage } from '../../src-preload/contract/api-rules.ts';
-import type { ConnectionTest } from '../../src-preload/contract/calls.ts';
+import { isApiKeyText, type ConnectionTest } from '../../src-preload/contract/calls.ts';
 import { CallError } from '../../src-preload/contract/errors.ts';
 import type {
   DomainCreateInput,
@@ -124,7 +124,7 @@ export class ServiceClient {
   constructor(options: ServiceClientOptions) {
     this.#base = normaliseBaseUrl(options.baseUrl);
     // Checked here so a key that cannot go in a header fails clearly instead of as a network error.
-    if (typeof options.apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(options.apiKey.trim())) {
+    if (typeof options.apiKey !== 'string' || !isApiKeyText(options.apiKey.trim())) {
       throw invalid('An API key is required, without spaces or control characters.');
     }
     this.#apiKey = options.apiKey.trim();

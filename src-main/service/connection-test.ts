@@ -2,7 +2,7 @@
 // unreachable host, a TLS failure, a timeout, something that is not this API (HTML, unknown JSON,
 // redirects, 404) and a working connection.
 import type { Dispatcher } from 'undici';
-import type { ConnectionTest } from '../../src-preload/contract/calls.ts';
+import { isApiKeyText, type ConnectionTest } from '../../src-preload/contract/calls.ts';
 import { normaliseBaseUrl } from './base-url.ts';
 import { invalid, serviceMessage } from './errors.ts';
 import { parseBody } from './normalise.ts';
@@ -96,7 +96,7 @@ export interface TestConnectionArgs {
 export function testConnection(args: TestConnectionArgs): Promise<ConnectionTest> {
   const base = normaliseBaseUrl(args.baseUrl);
   const apiKey = typeof args.apiKey === 'string' ? args.apiKey.trim() : '';
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) throw invalid('An API key is required, without spaces or control characters.');
+  if (!isApiKeyText(apiKey)) throw invalid('An API key is required, without spaces or control characters.');
   return runConnectionTest(
     (url) =>
       send({

@@ -38,12 +38,17 @@ export const BaseUrlSchema = z
     return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash;
   }, 'Enter the service address, such as https://links.example.com/ (http or https, no credentials, query or fragment)');
 
+/** What an API key can be: visible ASCII only, so it fits in an Authorization header as typed. */
+export function isApiKeyText(key: string): boolean {
+  return /^[\x21-\x7e]+$/.test(key);
+}
+
 export const ApiKeySchema = z
   .string()
   .trim()
   .min(1, 'API key is required')
   .max(4096, 'API key is too long')
-  .refine((key) => /^[\x21-\x7e]+$/.test(key), 'An API key has no spaces or control characters');
+  .refine(isApiKeyText, 'An API key has no spaces or control characters');
 
 export const WorkspaceNameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name is too long');
 
