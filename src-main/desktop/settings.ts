@@ -2,7 +2,7 @@
 // whether the embedded sandbox was already offered on first run.
 import path from 'node:path';
 import { z } from 'zod';
-import { JsonFile, Serial } from './json-file.ts';
+import { JsonFile, Serial } from '../storage/json-file.ts';
 
 export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+L';
 

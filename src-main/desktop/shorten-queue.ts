@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ShortenRequestSchema, type ShortenRequest } from '../../src-preload/contract/index.ts';
-import { JsonFile, Serial } from './json-file.ts';
+import { JsonFile, Serial } from '../storage/json-file.ts';
 
 const FileSchema = z.object({
   version: z.literal(1),

@@ -2,7 +2,7 @@
 // only when it would still be visible on a connected display.
 import path from 'node:path';
 import { z } from 'zod';
-import { JsonFile, Serial } from './json-file.ts';
+import { JsonFile, Serial } from '../storage/json-file.ts';
 
 export interface Rect {
   x: number;

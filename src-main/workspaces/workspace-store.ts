@@ -1,9 +1,8 @@
 // The list of workspaces (name + base URL; keys live in the vault), kept as one JSON file in the
-// user data folder. Writes go to a temporary file that is renamed over the old one, so a crash
-// mid-write leaves the previous list intact.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+// user data folder (storage/json-file.ts: atomic writes, a damaged file moved aside).
 import path from 'node:path';
 import { z } from 'zod';
+import { JsonFile } from '../storage/json-file.ts';
 
 export const StoredWorkspaceSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,64}$/),
@@ -29,36 +28,24 @@ export interface LoadReport {
   recoveredFrom?: string;
 }
 
+const emptyFile = (): WorkspaceFile => ({ version: 1, workspaces: [], currentId: null });
+
 export class WorkspaceStore {
-  private readonly file: string;
+  private readonly json: JsonFile<typeof FileSchema>;
   private readonly now: () => number;
-  private state: WorkspaceFile = { version: 1, workspaces: [], currentId: null };
+  private state: WorkspaceFile = emptyFile();
   private writing: Promise<void> = Promise.resolve();
 
   constructor(options: { dir: string; now?: () => number }) {
-    this.file = path.join(options.dir, 'workspaces.json');
+    this.json = new JsonFile(path.join(options.dir, 'workspaces.json'), FileSchema);
     this.now = options.now ?? Date.now;
   }
 
   /** Reads the file. A damaged file is moved aside (never overwritten) and reported. */
   async load(): Promise<LoadReport> {
-    let raw: string;
-    try {
-      raw = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw error;
-    }
-    const parsed = safeJson(raw);
-    const result = FileSchema.safeParse(parsed);
-    if (result.success) {
-      this.state = result.data;
-      return {};
-    }
-    const aside = `${this.file}.damaged-${this.now()}`;
-    await rename(this.file, aside);
-    this.state = { version: 1, workspaces: [], currentId: null };
-    return { recoveredFrom: aside };
+    const loaded = await this.json.load(emptyFile, this.now);
+    this.state = loaded.value;
+    return loaded.recoveredFrom ? { recoveredFrom: loaded.recoveredFrom } : {};
   }
 
   list(): StoredWorkspace[] {
@@ -112,21 +99,10 @@ export class WorkspaceStore {
   private commit(update: (state: WorkspaceFile) => WorkspaceFile): Promise<void> {
     const write = this.writing.then(async () => {
       const next = update(this.state);
-      await mkdir(path.dirname(this.file), { recursive: true });
-      const temp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(next, null, 2));
-      await rename(temp, this.file);
+      await this.json.save(next);
       this.state = next;
     });
     this.writing = write.catch(() => undefined);
     return write;
-  }
-}
-
-function safeJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
   }
 }
