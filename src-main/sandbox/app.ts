@@ -15,6 +15,7 @@ import { openDatabase } from './storage/db.ts';
 import { createClickRecorder } from './storage/click-recorder.ts';
 import { createStore } from './storage/store.ts';
 import { formatServiceDatetime } from './time.ts';
+import { timeoutOptions, type SandboxTimeouts } from './timeouts.ts';
 
 export interface SandboxAppOptions {
   keys: string[];
@@ -27,6 +28,8 @@ export interface SandboxAppOptions {
   baseUrl?: string | (() => string);
   /** Log requests (never their keys) through Fastify's logger. */
   logger?: boolean;
+  /** How long to wait for clients (defaults in timeouts.ts; tests make them short). */
+  timeouts?: Partial<SandboxTimeouts>;
 }
 
 export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
@@ -65,6 +68,7 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: LIMITS.fieldBytes,
+    ...timeoutOptions(options.timeouts),
     // An alias of 256 characters percent-encoded as UTF-8 can take 256 × 12 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     // Errors the router raises before any route (bad percent-encoding, over-long path segment)

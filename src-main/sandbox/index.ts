@@ -2,6 +2,7 @@
 // run standalone by scripts/sandbox.ts, and used as the real HTTP peer in tests.
 import type { AddressInfo } from 'node:net';
 import { buildSandboxApp } from './app.ts';
+import type { SandboxTimeouts } from './timeouts.ts';
 
 export { buildSandboxApp, type SandboxAppOptions } from './app.ts';
 
@@ -13,6 +14,7 @@ export interface SandboxOptions {
   demo?: boolean; // fill the first account with demo data (only when that account is empty)
   rateLimit?: number | null; // requests per minute per key; null/undefined = off
   now?: () => Date; // injectable clock for tests (schedule windows, rate-limit windows)
+  timeouts?: Partial<SandboxTimeouts>; // how long to wait for clients (see timeouts.ts)
 }
 
 export interface RunningSandbox {
@@ -30,6 +32,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     demo: options.demo ?? false,
     rateLimit: options.rateLimit ?? null,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     baseUrl: () => url,
   });
   try {

@@ -10,6 +10,7 @@ import type { LinkRecord } from '../storage/links.ts';
 import { formatServiceDatetime } from '../time.ts';
 import { locationHeader } from '../urls.ts';
 import { accessToken, checkAccessToken } from './access.ts';
+import { acceptPageFormsOnly } from './form-body.ts';
 import { cloakPage, messagePage, passwordPage, sensitivePage } from './pages.ts';
 import { visitorFacts } from './request-facts.ts';
 import { resolveLink, type RequestFacts } from './resolve.ts';
@@ -26,6 +27,7 @@ const UNAVAILABLE_TEXT = {
 export function registerServeRoutes(app: FastifyInstance, deps: SandboxDeps): void {
   const { store } = deps;
   const cache = createServingCache(store);
+  acceptPageFormsOnly(app);
 
   function siteOf(request: FastifyRequest): Site {
     // HTTP/1.0 requests may carry no Host at all: they are on the main domain.
