@@ -8,6 +8,7 @@ import { ApiError, sendError } from './api/errors.ts';
 import { LIMITS } from './api/limits.ts';
 import { apiPlugin } from './api/plugin.ts';
 import { fillDemoData } from './demo.ts';
+import { DEFAULT_HASH_COST, HASH_COST_RULE, isValidHashCost } from './passwords.ts';
 import { messagePage } from './serve/pages.ts';
 import { registerServeRoutes } from './serve/routes.ts';
 import { ensureAccount, hashKey } from './storage/accounts.ts';
@@ -30,6 +31,8 @@ export interface SandboxAppOptions {
   logger?: boolean;
   /** How long to wait for clients (defaults in timeouts.ts; tests make them short). */
   timeouts?: Partial<SandboxTimeouts>;
+  /** scrypt's N for new link passwords: OWASP's 2^17 by default; tests that hash often may lower it. */
+  passwordHashCost?: number;
 }
 
 export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
@@ -39,6 +42,7 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
   if (options.rateLimit !== undefined && options.rateLimit !== null && !(Number.isInteger(options.rateLimit) && options.rateLimit > 0)) {
     throw new Error('rateLimit must be a positive whole number of requests per minute');
   }
+  if (options.passwordHashCost !== undefined && !isValidHashCost(options.passwordHashCost)) throw new Error(HASH_COST_RULE);
   const now = options.now ?? (() => new Date());
   const baseUrl = options.baseUrl ?? 'http://127.0.0.1/';
   const db = openDatabase(options.dataFile ?? ':memory:');
@@ -63,6 +67,7 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
     accounts,
     rateLimit: options.rateLimit ?? null,
     pageSecret: randomBytes(32),
+    passwordHashCost: options.passwordHashCost ?? DEFAULT_HASH_COST,
   };
 
   const app = Fastify({

@@ -15,6 +15,7 @@ export interface SandboxOptions {
   rateLimit?: number | null; // requests per minute per key; null/undefined = off
   now?: () => Date; // injectable clock for tests (schedule windows, rate-limit windows)
   timeouts?: Partial<SandboxTimeouts>; // how long to wait for clients (see timeouts.ts)
+  passwordHashCost?: number; // scrypt N for new link passwords (default 2^17; tests may lower it)
 }
 
 export interface RunningSandbox {
@@ -33,6 +34,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     rateLimit: options.rateLimit ?? null,
     ...(options.now ? { now: options.now } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.passwordHashCost ? { passwordHashCost: options.passwordHashCost } : {}),
     baseUrl: () => url,
   });
   try {

@@ -60,6 +60,8 @@ export function sendError(error: FastifyError | ApiError | Error, request: Fasti
     return reply.code(error.status).headers(error.headers).type('application/json').send(errorBody(error.status, error.titles));
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  // Busy (too many password hashes queued): the client may retry; not a sandbox bug.
+  if (status === 503) return reply.code(503).type('application/json').send(errorBody(503, [error.message]));
   if (status >= 500) {
     // The request may carry a key: log only what went wrong and where.
     request.log.error({ err: error, url: request.routeOptions.url }, 'sandbox request failed');

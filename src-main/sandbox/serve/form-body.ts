@@ -10,6 +10,7 @@ import { messagePage } from './pages.ts';
 const REFUSALS: Record<number, [string, string]> = {
   413: ['Form too large', 'The form sent more than this page accepts.'],
   415: ['Form not accepted', 'This page accepts only its own form.'],
+  503: ['Busy', 'Too many passwords are being checked right now. Try again in a moment.'],
 };
 
 /** Registers the body parser and error page of the link pages (in their own plugin scope). */
@@ -19,7 +20,8 @@ export function acceptPageFormsOnly(app: FastifyInstance): void {
     done(null, new URLSearchParams(body as string));
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const given = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const status = (given >= 400 && given < 500) || given === 503 ? given : 500;
     if (status === 500) process.stderr.write(`sandbox: internal error on ${request.method} ${request.url.split('?')[0]}: ${error.stack ?? error.message}\n`);
     const [title, text] = REFUSALS[status] ?? (status === 500 ? ['Error', 'Something went wrong in the sandbox.'] : ['Bad request', 'The request could not be read.']);
     closeWithoutReadingRest(request, reply);
