@@ -1,16 +1,15 @@
 // `npm run preview:web`: the built renderer on 127.0.0.1, with the real main-process services in
 // Node behind the same contract over a loopback WebSocket. Only a page that knows this run's
 // token, from this server's own origin, may connect.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { decodeWire, encodeWire, type EventName, type EventPayload } from '../../src-preload/contract/index.ts';
+import { encodeWire, type EventName, type EventPayload } from '../../src-preload/contract/index.ts';
 import { startEmbeddedSandbox } from '../desktop/embedded-sandbox.ts';
 import { createMainServices, type MainServices } from '../main-services.ts';
 import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import { productionCsp } from '../security/csp.ts';
+import { attachContractSocket, type ContractSocket } from './contract-socket.ts';
 import { sessionCipher } from './session-cipher.ts';
 
 export interface PreviewOptions {
@@ -43,22 +42,23 @@ export interface RunningPreview {
   close(): Promise<void>;
 }
 
-const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** Every TCP connection, page loads and refused upgrades included: bounds what a local flood can hold open. */
+const MAX_HTTP_CONNECTIONS = 64;
 
 export async function startPreview(options: PreviewOptions): Promise<RunningPreview> {
   const token = randomBytes(24).toString('base64url');
-  const sockets = new Set<WebSocket>();
+  let contract: ContractSocket | null = null;
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
-    const message = encodeWire({ event, payload });
-    for (const socket of sockets) socket.send(message);
+    contract?.broadcast(encodeWire({ event, payload }));
   };
+  const logError = options.logError ?? ((message: string) => console.error(message));
   const services = await createMainServices({
     userDataDir: options.dataDir,
     cipher: sessionCipher(),
     openExternal: options.openExternal ?? (async (url) => console.log(`preview: would open ${url}`)),
     writeClipboard: options.writeClipboard ?? (async () => undefined),
     emit,
-    logError: options.logError ?? ((message) => console.error(message)),
+    logError,
   });
 
   let sandbox: RunningSandbox | null = null;
@@ -90,31 +90,8 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
   if (!address || typeof address === 'string') throw new Error('preview: no address');
   origin = `http://127.0.0.1:${address.port}`;
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  app.server.on('upgrade', (request, socket, head) => {
-    if (!isAllowed(request, origin, token)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
-      ws.on('message', (data) => void answer(ws, String(data)));
-    });
-  });
-
-  const answer = async (ws: WebSocket, text: string): Promise<void> => {
-    let message: { id?: unknown; name?: unknown; input?: unknown };
-    try {
-      message = decodeWire(text) as typeof message;
-    } catch {
-      return; // not JSON: nothing to answer to
-    }
-    if (typeof message?.id !== 'number') return;
-    // The connection proved the token and origin at upgrade: its calls are trusted like the app's window.
-    const result = await services.router.handle(String(message.name), message.input, true);
-    if (ws.readyState === ws.OPEN) ws.send(encodeWire({ id: message.id, result }));
-  };
+  app.server.maxConnections = MAX_HTTP_CONNECTIONS;
+  contract = attachContractSocket({ server: app.server, origin, token, router: services.router, logError });
 
   return {
     url: `${origin}/#token=${token}`,
@@ -123,19 +100,10 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     services,
     sandbox,
     async close() {
-      for (const socket of sockets) socket.terminate();
-      wss.close();
+      contract?.close();
       await app.close();
       await sandbox?.close();
     },
   };
 }
 
-function isAllowed(request: IncomingMessage, origin: string, token: string): boolean {
-  if (request.headers.origin !== origin) return false;
-  const url = new URL(request.url ?? '/', origin);
-  if (url.pathname !== '/contract') return false;
-  const given = Buffer.from(url.searchParams.get('token') ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}

@@ -8,6 +8,7 @@ import { ApiError, sendError } from './api/errors.ts';
 import { LIMITS } from './api/limits.ts';
 import { apiPlugin } from './api/plugin.ts';
 import { fillDemoData } from './demo.ts';
+import { DEFAULT_HASH_COST, HASH_COST_RULE, isValidHashCost } from './passwords.ts';
 import { messagePage } from './serve/pages.ts';
 import { registerServeRoutes } from './serve/routes.ts';
 import { ensureAccount, hashKey } from './storage/accounts.ts';
@@ -15,6 +16,7 @@ import { openDatabase } from './storage/db.ts';
 import { createClickRecorder } from './storage/click-recorder.ts';
 import { createStore } from './storage/store.ts';
 import { canonicalTimeZone, formatServiceDatetime } from './time.ts';
+import { timeoutOptions, type SandboxTimeouts } from './timeouts.ts';
 
 export interface SandboxAppOptions {
   keys: string[];
@@ -33,6 +35,10 @@ export interface SandboxAppOptions {
    * existing account keeps the zone it has.
    */
   timezone?: string;
+  /** How long to wait for clients (defaults in timeouts.ts; tests make them short). */
+  timeouts?: Partial<SandboxTimeouts>;
+  /** scrypt's N for new link passwords: OWASP's 2^17 by default; tests that hash often may lower it. */
+  passwordHashCost?: number;
 }
 
 /** The demo account's zone: not UTC, so a demo workspace exercises the time-zone path. */
@@ -47,6 +53,7 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
   }
   const timezone = options.timezone === undefined ? undefined : canonicalTimeZone(options.timezone);
   if (timezone === null) throw new Error(`timezone must be an IANA time zone name such as Europe/Berlin (got ${JSON.stringify(options.timezone)})`);
+  if (options.passwordHashCost !== undefined && !isValidHashCost(options.passwordHashCost)) throw new Error(HASH_COST_RULE);
   const now = options.now ?? (() => new Date());
   const baseUrl = options.baseUrl ?? 'http://127.0.0.1/';
   const db = openDatabase(options.dataFile ?? ':memory:');
@@ -86,11 +93,13 @@ export function buildSandboxApp(options: SandboxAppOptions): FastifyInstance {
     accounts,
     rateLimit: options.rateLimit ?? null,
     pageSecret: randomBytes(32),
+    passwordHashCost: options.passwordHashCost ?? DEFAULT_HASH_COST,
   };
 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: LIMITS.fieldBytes,
+    ...timeoutOptions(options.timeouts),
     // An alias of 256 characters percent-encoded as UTF-8 can take 256 × 12 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     // Errors the router raises before any route (bad percent-encoding, over-long path segment)

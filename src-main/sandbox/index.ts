@@ -2,6 +2,7 @@
 // run standalone by scripts/sandbox.ts, and used as the real HTTP peer in tests.
 import type { AddressInfo } from 'node:net';
 import { buildSandboxApp } from './app.ts';
+import type { SandboxTimeouts } from './timeouts.ts';
 
 export { DEMO_TIMEZONE, buildSandboxApp, type SandboxAppOptions } from './app.ts';
 
@@ -14,6 +15,8 @@ export interface SandboxOptions {
   rateLimit?: number | null; // requests per minute per key; null/undefined = off
   now?: () => Date; // injectable clock for tests (schedule windows, rate-limit windows)
   timezone?: string; // IANA zone of every key's account; default: existing accounts keep theirs, new ones UTC (the demo account Europe/Berlin)
+  timeouts?: Partial<SandboxTimeouts>; // how long to wait for clients (see timeouts.ts)
+  passwordHashCost?: number; // scrypt N for new link passwords (default 2^17; tests may lower it)
 }
 
 export interface RunningSandbox {
@@ -32,6 +35,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     rateLimit: options.rateLimit ?? null,
     ...(options.now ? { now: options.now } : {}),
     ...(options.timezone !== undefined ? { timezone: options.timezone } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.passwordHashCost ? { passwordHashCost: options.passwordHashCost } : {}),
     baseUrl: () => url,
   });
   try {

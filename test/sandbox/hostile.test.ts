@@ -100,12 +100,14 @@ describe('size', () => {
     expectError(await raw('/api/links', { headers: { ...MULTIPART, 'content-length': String(body.length) }, body }), 413);
   });
 
-  it('a 20 MiB field sent chunked (no Content-Length): 413 when the field passes its limit', async () => {
+  // Under the whole-request limit, so the field's own limit answers (a larger chunked body is cut
+  // at the request limit: hostile-bodies.test.ts).
+  it('an 8 MiB field sent chunked (no Content-Length): 413 naming the field', async () => {
     snapshot();
     const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="cloaking_title"\r\n\r\n`);
     const block = Buffer.alloc(MIB, 'x');
     const tail = Buffer.from(`\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="location_url"\r\n\r\nhttps://example.com/\r\n--${BOUNDARY}--\r\n`);
-    const chunks = [head, ...Array.from({ length: 20 }, () => block), tail];
+    const chunks = [head, ...Array.from({ length: 8 }, () => block), tail];
     const titlesSeen = expectError(await raw('/api/links', { headers: { ...MULTIPART, 'transfer-encoding': 'chunked' }, chunks }), 413);
     expect(titlesSeen[0]).toContain('cloaking_title');
   });

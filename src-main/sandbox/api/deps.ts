@@ -16,6 +16,8 @@ export interface SandboxDeps {
   rateLimit: number | null;
   /** Secret for the short-lived tokens of the password and sensitive-content pages. */
   pageSecret: Buffer;
+  /** scrypt's N for new link passwords (passwords.ts). */
+  passwordHashCost: number;
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@
 // status. Unlike real deployments, validation failures are 400/422, never 401.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { closeWithoutReadingRest } from '../refuse-body.ts';
 
 export interface ErrorBody {
   errors: { title: string; status: number }[];
@@ -53,10 +54,14 @@ function fieldName(path: PropertyKey[]): string {
 
 /** Maps Fastify's own errors (body too large, bad media type, parse errors) to the error shape. */
 export function sendError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // Refused with part of the body unread (too large, malformed): close rather than read the rest.
+  closeWithoutReadingRest(request, reply);
   if (error instanceof ApiError) {
     return reply.code(error.status).headers(error.headers).type('application/json').send(errorBody(error.status, error.titles));
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  // Busy (too many password hashes queued): the client may retry; not a sandbox bug.
+  if (status === 503) return reply.code(503).type('application/json').send(errorBody(503, [error.message]));
   if (status >= 500) {
     // The request may carry a key: log only what went wrong and where.
     request.log.error({ err: error, url: request.routeOptions.url }, 'sandbox request failed');

@@ -11,8 +11,13 @@ export const LIMITS = {
   files: 2,
   fields: 2_000,
   parts: 2_100,
-  /** The whole request: two files and the fields. */
+  /** The whole request: two files and the fields. Counted as it arrives, chunked bodies too. */
   requestBytes: 2 * MAX_UPLOAD_BYTES + 2 * MIB,
+  /**
+   * The link pages' forms (password, sensitive-content consent), open to anonymous visitors: a
+   * password of the contract's 256 characters, percent-encoded (up to 9 bytes each), and a token.
+   */
+  formBytes: 8 * 1024,
   /** Links made by one bulk create. */
   bulkLinks: 1_000,
 } as const;

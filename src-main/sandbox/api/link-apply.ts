@@ -1,5 +1,5 @@
 // Applies a validated link draft to a record: the record as it was (update) or a fresh one
-// (create). Pure: hashing the password is the only work it does.
+// (create). Pure: the password is hashed beforehand (draftPasswordHash), as hashing is slow and async.
 import type { LinkCreateInput, LinkUpdateInput } from '../../../src-preload/contract/inputs.ts';
 import { hashPassword } from '../passwords.ts';
 import { DEFAULT_LINK_OPTIONS, type LinkRecord, type TargetingRule } from '../storage/links.ts';
@@ -27,9 +27,16 @@ export function blankLink(accountId: number, datetime: string): Omit<LinkRecord,
   };
 }
 
+/** The hash of the password the draft sets, if it sets one. */
+export async function draftPasswordHash(draft: LinkDraft<LinkCreateInput | LinkUpdateInput>, cost: number): Promise<string | undefined> {
+  const password = draft.input.password;
+  return typeof password === 'string' && password !== '' ? hashPassword(password, cost) : undefined;
+}
+
 export function applyLinkDraft<R extends Omit<LinkRecord, 'id'>>(
   base: R,
   draft: LinkDraft<LinkCreateInput | LinkUpdateInput>,
+  passwordHash?: string,
 ): R {
   const input = draft.input as LinkUpdateInput & Partial<LinkCreateInput>;
   const clears = draft.clears;
@@ -57,7 +64,7 @@ export function applyLinkDraft<R extends Omit<LinkRecord, 'id'>>(
   }
 
   if (input.sensitive_content !== undefined) link.sensitive_content = input.sensitive_content;
-  if (typeof input.password === 'string' && input.password !== '') link.password_hash = hashPassword(input.password);
+  if (passwordHash !== undefined) link.password_hash = passwordHash;
   if (clears.has('password')) link.password_hash = null;
 
   const writable = options as unknown as Record<string, unknown>;

@@ -10,7 +10,7 @@ import type { SandboxDeps } from './deps.ts';
 import { ApiError, validationError } from './errors.ts';
 import { readForm } from './form.ts';
 import type { Issue } from './form-values.ts';
-import { applyLinkDraft, blankLink, scheduleProblem } from './link-apply.ts';
+import { applyLinkDraft, blankLink, draftPasswordHash, scheduleProblem } from './link-apply.ts';
 import { parseLinkCreate, parseLinkUpdate, type FileChange } from './link-input.ts';
 import { envelope, readId, readPageQuery } from './pagination.ts';
 import { asciiAsBytes, created, deleted, updated } from './responses.ts';
@@ -39,7 +39,7 @@ export function registerLinkRoutes(api: FastifyInstance, deps: SandboxDeps): voi
     const draft = parseLinkCreate(await readForm(request));
     const accountId = request.sandboxAccountId;
     const now = formatServiceDatetime(deps.now());
-    const template = applyLinkDraft(blankLink(accountId, now), draft);
+    const template = applyLinkDraft(blankLink(accountId, now), draft, await draftPasswordHash(draft, deps.passwordHashCost));
     const ids = store.transaction(() => {
       checkReferences(store, template);
       if (draft.bulkUrls) {
@@ -57,11 +57,15 @@ export function registerLinkRoutes(api: FastifyInstance, deps: SandboxDeps): voi
   api.post<{ Params: { id: string } }>('/links/:id', async (request, reply) => {
     const form = await readForm(request);
     const accountId = request.sandboxAccountId;
-    const existing = store.links.get(accountId, readId(request.params.id, NOT_FOUND));
-    if (!existing) throw new ApiError(404, NOT_FOUND);
+    const id = readId(request.params.id, NOT_FOUND);
+    if (!store.links.get(accountId, id)) throw new ApiError(404, NOT_FOUND);
     const draft = parseLinkUpdate(form);
+    const passwordHash = await draftPasswordHash(draft, deps.passwordHashCost);
+    // Read again after hashing: another update may have landed meanwhile.
+    const existing = store.links.get(accountId, id);
+    if (!existing) throw new ApiError(404, NOT_FOUND);
     const now = formatServiceDatetime(deps.now());
-    const link: LinkRecord = { ...applyLinkDraft(existing, draft), last_datetime: now };
+    const link: LinkRecord = { ...applyLinkDraft(existing, draft, passwordHash), last_datetime: now };
     store.transaction(() => {
       checkReferences(store, link);
       checkAlias(store, link, existing.id);

@@ -34,6 +34,21 @@ ${wrong ? '<p class="error" role="alert">The password is not correct.</p>' : ''}
   );
 }
 
+/** After too many wrong passwords: when the visitor may try again, in words. */
+export function lockedPage(waitSeconds: number): string {
+  return page(
+    'Too many attempts',
+    `<h1>Too many wrong passwords</h1>
+<p role="alert">Too many wrong passwords were entered for this link from your address. Try again in ${escapeHtml(formatWait(waitSeconds))}.</p>`,
+  );
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 export function sensitivePage(action: string, access: string | null): string {
   return page(
     'Sensitive content',

@@ -4,13 +4,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxDeps } from '../api/deps.ts';
 import { readForm } from '../api/form.ts';
-import { verifyPassword } from '../passwords.ts';
 import type { DomainRecord } from '../storage/domains.ts';
 import type { LinkRecord } from '../storage/links.ts';
 import { formatServiceDatetime } from '../time.ts';
 import { locationHeader } from '../urls.ts';
-import { accessToken, checkAccessToken } from './access.ts';
-import { cloakPage, messagePage, passwordPage, sensitivePage } from './pages.ts';
+import { accessToken } from './access.ts';
+import { acceptPageFormsOnly } from './form-body.ts';
+import { cloakPage, lockedPage, messagePage, passwordPage, sensitivePage } from './pages.ts';
+import { createPasswordCheck } from './password-check.ts';
 import { visitorFacts } from './request-facts.ts';
 import { resolveLink, type RequestFacts } from './resolve.ts';
 import { createServingCache } from './serving-cache.ts';
@@ -26,6 +27,8 @@ const UNAVAILABLE_TEXT = {
 export function registerServeRoutes(app: FastifyInstance, deps: SandboxDeps): void {
   const { store } = deps;
   const cache = createServingCache(store);
+  acceptPageFormsOnly(app);
+  const checkPassword = createPasswordCheck(deps.pageSecret, deps.now);
 
   function siteOf(request: FastifyRequest): Site {
     // HTTP/1.0 requests may carry no Host at all: they are on the main domain.
@@ -80,12 +83,17 @@ export function registerServeRoutes(app: FastifyInstance, deps: SandboxDeps): vo
     const method = request.method === 'POST' ? 'POST' : 'GET';
     const form = method === 'POST' ? await readForm(request) : null;
     const field = (name: string) => form?.fields.get(name)?.[0];
+    const password = await checkPassword({ link, password: field('password'), access: field('access'), address: request.ip });
+    if (typeof password === 'object') {
+      const seconds = Math.ceil(password.lockedForMs / 1000);
+      return html(reply.header('Retry-After', String(seconds)), 429, lockedPage(seconds));
+    }
     const facts: RequestFacts = {
       now: deps.now(),
       timezone: deps.accountZone(link.account_id),
       method,
       query: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
-      password: passwordState(link, field('password'), field('access')),
+      password,
       sensitiveConfirmed: field('confirm') === '1',
       visitor: visitorFacts(request),
     };
@@ -120,13 +128,6 @@ export function registerServeRoutes(app: FastifyInstance, deps: SandboxDeps): vo
         if (outcome.countsClick) countClick(link, facts, request);
         return reply.header('Cache-Control', 'no-store').redirect(locationHeader(outcome.location), outcome.status);
     }
-  }
-
-  function passwordState(link: LinkRecord, password: string | undefined, access: string | undefined): RequestFacts['password'] {
-    if (!link.password_hash) return 'none';
-    if (access !== undefined && checkAccessToken(deps.pageSecret, link.id, link.password_hash, access)) return 'ok';
-    if (password === undefined) return 'none';
-    return verifyPassword(password, link.password_hash) ? 'ok' : 'wrong';
   }
 
   function uploadUrl(linkId: number, kind: 'favicon' | 'opengraph'): string | null {
