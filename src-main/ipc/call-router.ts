@@ -49,8 +49,9 @@ export function createCallRouter(options: CallRouterOptions): CallRouter {
     if (!trusted) {
       return failure({ kind: 'forbidden', message: 'This window may not call Linkdock.' });
     }
-    if (!callNames.has(name)) {
-      return failure({ kind: 'invalid-input', message: `Unknown call: ${String(name).slice(0, 64)}` });
+    // A compromised renderer may send any value as the name: only a known string is a call.
+    if (typeof name !== 'string' || !callNames.has(name)) {
+      return failure({ kind: 'invalid-input', message: typeof name === 'string' ? `Unknown call: ${name.slice(0, 64)}` : 'A call name must be text.' });
     }
     const callName = name as CallName;
     const parsed = calls[callName].input.safeParse(rawInput);
