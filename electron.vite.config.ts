@@ -9,9 +9,7 @@ function cspMeta(): Plugin {
   return {
     name: 'linkdock-csp',
     apply: 'build',
-    transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: productionCsp() }, injectTo: 'head-prepend' },
-    ],
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: productionCsp() }, injectTo: 'head-prepend' }],
   };
 }
 

@@ -25,9 +25,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/src-main/**', 'electron', 'node:*', 'undici'], message: 'The renderer reaches main only through the contract.' },
-          ],
+          patterns: [{ group: ['**/src-main/**', 'electron', 'node:*', 'undici'], message: 'The renderer reaches main only through the contract.' }],
         },
       ],
     },
@@ -35,7 +33,10 @@ export default tseslint.config(
   {
     files: ['src-preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src-main/**', '**/src-renderer/**'], message: 'The preload exposes the contract only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src-main/**', '**/src-renderer/**'], message: 'The preload exposes the contract only.' }] },
+      ],
     },
   },
   {

@@ -51,10 +51,9 @@ await Promise.all(counting.map((figure) => measure(figure, counting.length > 1))
 // A run of some figures (--only) keeps the other figures of the last report, so one figure can be
 // measured again without running them all; each figure says when it was measured.
 const previous = only ? await readPrevious(path.join(outDir, 'bench', 'results.json')) : [];
-const merged = [
-  ...previous.filter((figure) => !results.some((r) => r.id === figure.id) && FIGURES.some((f) => f.id === figure.id)),
-  ...results,
-].sort((a, b) => FIGURES.findIndex((f) => f.id === a.id) - FIGURES.findIndex((f) => f.id === b.id));
+const merged = [...previous.filter((figure) => !results.some((r) => r.id === figure.id) && FIGURES.some((f) => f.id === figure.id)), ...results].sort(
+  (a, b) => FIGURES.findIndex((f) => f.id === a.id) - FIGURES.findIndex((f) => f.id === b.id),
+);
 
 const report = {
   date: started.toISOString(),

@@ -39,7 +39,10 @@ for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
     if (result.visible > 0) console.log(`  visible: ${JSON.stringify(result.visibleKinds)}`);
   }
 }
-if (seeds > 0) console.log(`chaos: ${seeds} runs × ${ops} ops at ${Math.round(faults * 100)}% faults: ${failed} failed, ${Math.round((performance.now() - started) / 1000)} s`);
+if (seeds > 0)
+  console.log(
+    `chaos: ${seeds} runs × ${ops} ops at ${Math.round(faults * 100)}% faults: ${failed} failed, ${Math.round((performance.now() - started) / 1000)} s`,
+  );
 
 if (crashRuns > 0) {
   const crashStarted = performance.now();

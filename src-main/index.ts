@@ -1,6 +1,21 @@
 // Composition root: the only place Electron's objects meet the main-process services.
 import path from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, globalShortcut, ipcMain, Menu, nativeTheme, Notification, safeStorage, screen, session, shell, Tray } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  globalShortcut,
+  ipcMain,
+  Menu,
+  nativeTheme,
+  Notification,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  Tray,
+} from 'electron';
 import { startDesktopShell, type DesktopShell } from './desktop/desktop-shell.ts';
 import { rendererUrl as rendererUrlOf } from './desktop/renderer-url.ts';
 import { installAppMenu } from './electron/app-menu.ts';
@@ -31,8 +46,7 @@ const desktop = startDesktopShell({
   userDataDir: app.getPath('userData'),
   dev: !app.isPackaged,
   app,
-  createWindow: ({ bounds }) =>
-    createMainWindow({ BrowserWindow, preloadPath, rendererUrl, openExternal, bounds }),
+  createWindow: ({ bounds }) => createMainWindow({ BrowserWindow, preloadPath, rendererUrl, openExternal, bounds }),
   displays: () => screen.getAllDisplays(),
   clipboard,
   notify: electronNotifier({ Notification, logError }),

@@ -81,8 +81,7 @@ function clientFactory(options: MainServicesOptions): WorkspaceClientFactory<Ser
   };
   const dispatcher = options.dispatcher ? { dispatcher: options.dispatcher } : {};
   return {
-    create: ({ workspaceId, baseUrl, apiKey, keyOrigin }) =>
-      new ServiceClient({ baseUrl, apiKey, keyOrigin, budget: budgetFor(workspaceId), ...dispatcher }),
+    create: ({ workspaceId, baseUrl, apiKey, keyOrigin }) => new ServiceClient({ baseUrl, apiKey, keyOrigin, budget: budgetFor(workspaceId), ...dispatcher }),
     testConnection: ({ baseUrl, apiKey, keyOrigin }) => testConnection({ baseUrl, apiKey, keyOrigin, ...dispatcher }),
     rateLimit: (workspaceId) => toEvent(workspaceId, budgetFor(workspaceId).state()),
     forget: (workspaceId) => {

@@ -12,8 +12,7 @@ if (!root) throw new Error('index.html has no #root');
 // the preview server's per-run token and the bridge is a loopback WebSocket.
 const previewToken = new URLSearchParams(location.hash.slice(1)).get('token');
 const bridge =
-  window.linkdock ??
-  (previewToken ? createWebSocketBridge(`ws://${location.host}/contract?token=${encodeURIComponent(previewToken)}`) : undefined);
+  window.linkdock ?? (previewToken ? createWebSocketBridge(`ws://${location.host}/contract?token=${encodeURIComponent(previewToken)}`) : undefined);
 
 if (bridge) {
   const api = createContractApi(bridge);

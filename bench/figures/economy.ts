@@ -36,13 +36,17 @@ export const economyFigure: Figure = {
         'creates: requests in all': createTotal,
         'creates: minimum (C writes)': result.expected.creates,
         '429 answers': result.tooManyRequests,
-        'seconds': round(result.seconds),
+        seconds: round(result.seconds),
         'every edit and create applied once, every link mirrored': result.complete ? 'yes' : 'no',
       },
       goal: {
         text: '0 answers 429; pull, push and creates at their minimum',
         met:
-          result.tooManyRequests === 0 && result.complete && pushTotal <= minimumPush && createTotal <= result.expected.creates && result.lists.links <= result.expected.linkLists,
+          result.tooManyRequests === 0 &&
+          result.complete &&
+          pushTotal <= minimumPush &&
+          createTotal <= result.expected.creates &&
+          result.lists.links <= result.expected.linkLists,
       },
     };
   },

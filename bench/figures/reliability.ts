@@ -22,7 +22,8 @@ export const reliabilityFigure: Figure = {
       duplicates += result.duplicates;
       faults += result.faults;
       if (!result.converged) notConverged += 1;
-      if (result.lost || result.duplicates || !result.converged) context.log(`seed ${seed}: lost=${result.lost} duplicates=${result.duplicates} converged=${result.converged}`);
+      if (result.lost || result.duplicates || !result.converged)
+        context.log(`seed ${seed}: lost=${result.lost} duplicates=${result.duplicates} converged=${result.converged}`);
     }
     const chaosSeconds = (performance.now() - started) / 1000;
     let crashFailures = 0;
@@ -53,9 +54,12 @@ export const reliabilityFigure: Figure = {
         'runs that crashed at their point': crashed,
         'crash-point failures (duplicates, unended, wrong)': crashFailures,
       },
-      goal: { text: 'lost=0, duplicates=0, every run converged, every crash-point run ends with at most one row per create', met: lost === 0 && duplicates === 0 && notConverged === 0 && crashFailures === 0 },
+      goal: {
+        text: 'lost=0, duplicates=0, every run converged, every crash-point run ends with at most one row per create',
+        met: lost === 0 && duplicates === 0 && notConverged === 0 && crashFailures === 0,
+      },
       notes:
-        "Long mode is read as 10,000 operations in all over 200 seeds; this run makes 10× that (200 × 500). Read as 10,000 per seed (2,000,000 in all) " +
+        'Long mode is read as 10,000 operations in all over 200 seeds; this run makes 10× that (200 × 500). Read as 10,000 per seed (2,000,000 in all) ' +
         'it does not fit the 20-minute bound: one 10,000-op seed takes about 6–7 minutes here (it ran clean; `npm run test:chaos -- --seeds 1 --ops 10000`).',
     };
   },

@@ -79,7 +79,8 @@ export const rendererFigure: Figure = {
             `heap < 150 MB (${heap < 150e6 ? 'met' : 'not met'})`,
           met: warmP50 < 200 && p95 < 16 && heap < 150e6,
         },
-        notes: 'A reload includes loading and parsing the renderer bundle and opening the database; the first read of a mirror builds the compact index that later reloads start from.',
+        notes:
+          'A reload includes loading and parsing the renderer bundle and opening the database; the first read of a mirror builds the compact index that later reloads start from.',
       };
     } finally {
       await browser.close();

@@ -40,8 +40,19 @@ export const sandboxFigure: Figure = {
         sandboxRuns.push(await load(`${base}bench-redirect`, seconds));
         bareRuns.push(await load(`http://127.0.0.1:${bare.match[1]}/bench-redirect`, seconds));
       }
-      const sandboxLoad = { rps: percentile(sandboxRuns.map((x) => x.rps), 50), non3xx: sandboxRuns.reduce((n, x) => n + x.non3xx, 0) };
-      const bareLoad = { rps: percentile(bareRuns.map((x) => x.rps), 50) };
+      const sandboxLoad = {
+        rps: percentile(
+          sandboxRuns.map((x) => x.rps),
+          50,
+        ),
+        non3xx: sandboxRuns.reduce((n, x) => n + x.non3xx, 0),
+      };
+      const bareLoad = {
+        rps: percentile(
+          bareRuns.map((x) => x.rps),
+          50,
+        ),
+      };
       const ratio = sandboxLoad.rps / bareLoad.rps;
       return {
         id: 'sandbox',

@@ -41,7 +41,14 @@ export const syncFigure: Figure = {
       const started = performance.now();
       await page.goto(preview.url);
       const deadline = started + 600_000;
-      while (!((await page.locator('.links-page .pager-total').textContent().catch(() => '')) ?? '').includes(expected)) {
+      while (
+        !(
+          (await page
+            .locator('.links-page .pager-total')
+            .textContent()
+            .catch(() => '')) ?? ''
+        ).includes(expected)
+      ) {
         if (performance.now() > deadline) throw new Error('the pull did not finish in 10 minutes');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -127,7 +134,8 @@ async function rawListing(base: string, pages: number): Promise<number> {
 async function storeFloor(page: Page, mirrorName: string, count: number): Promise<number> {
   return page.evaluate(
     async ({ mirrorName, count }) => {
-      const request = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+      const request = <T>(r: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
       const mirror = await request(indexedDB.open(mirrorName));
       const sample = (await request(mirror.transaction('links').objectStore('links').openCursor()))!.value as { clientId: string; serverId: number };
       mirror.close();

@@ -1,16 +1,44 @@
 // Checks a global-shortcut accelerator against Electron's grammar before it is registered, so a
 // typo gets a clear message instead of an exception from globalShortcut.
 const MODIFIERS = new Set(
-  ['Command', 'Cmd', 'Control', 'Ctrl', 'CommandOrControl', 'CmdOrCtrl', 'Alt', 'Option', 'AltGr', 'Shift', 'Super', 'Meta'].map((m) =>
-    m.toLowerCase(),
-  ),
+  ['Command', 'Cmd', 'Control', 'Ctrl', 'CommandOrControl', 'CmdOrCtrl', 'Alt', 'Option', 'AltGr', 'Shift', 'Super', 'Meta'].map((m) => m.toLowerCase()),
 );
 const NAMED_KEYS = new Set(
   [
-    'Plus', 'Space', 'Tab', 'Capslock', 'Numlock', 'Scrolllock', 'Backspace', 'Delete', 'Insert', 'Return', 'Enter',
-    'Up', 'Down', 'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown', 'Escape', 'Esc', 'PrintScreen',
-    'VolumeUp', 'VolumeDown', 'VolumeMute', 'MediaNextTrack', 'MediaPreviousTrack', 'MediaStop', 'MediaPlayPause',
-    'numdec', 'numadd', 'numsub', 'nummult', 'numdiv',
+    'Plus',
+    'Space',
+    'Tab',
+    'Capslock',
+    'Numlock',
+    'Scrolllock',
+    'Backspace',
+    'Delete',
+    'Insert',
+    'Return',
+    'Enter',
+    'Up',
+    'Down',
+    'Left',
+    'Right',
+    'Home',
+    'End',
+    'PageUp',
+    'PageDown',
+    'Escape',
+    'Esc',
+    'PrintScreen',
+    'VolumeUp',
+    'VolumeDown',
+    'VolumeMute',
+    'MediaNextTrack',
+    'MediaPreviousTrack',
+    'MediaStop',
+    'MediaPlayPause',
+    'numdec',
+    'numadd',
+    'numsub',
+    'nummult',
+    'numdiv',
   ].map((k) => k.toLowerCase()),
 );
 

@@ -59,12 +59,17 @@ export function buildAppMenu(options: AppMenuOptions, actions: AppMenuActions): 
       ],
     });
   }
-  menu.push({ label: mac ? 'File' : '&File', submenu: [...linkdock, separator, ...(mac ? [{ role: 'close' as const }] : [settings, separator, { role: 'quit' as const }])] });
+  menu.push({
+    label: mac ? 'File' : '&File',
+    submenu: [...linkdock, separator, ...(mac ? [{ role: 'close' as const }] : [settings, separator, { role: 'quit' as const }])],
+  });
   menu.push({ role: 'editMenu' });
   menu.push({
     label: mac ? 'View' : '&View',
     submenu: [
-      ...(options.dev ? [{ role: 'reload' as const, accelerator: 'F5' }, { role: 'forceReload' as const }, { role: 'toggleDevTools' as const }, separator] : []),
+      ...(options.dev
+        ? [{ role: 'reload' as const, accelerator: 'F5' }, { role: 'forceReload' as const }, { role: 'toggleDevTools' as const }, separator]
+        : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },

@@ -431,8 +431,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
       deps.notify({
         title: `${problem.title}${where}`,
         body: problem.body,
-        onClick: () =>
-          problem.kind === 'key-refused' ? navigate('settings', problem.workspaceId) : navigate('pending', problem.workspaceId),
+        onClick: () => (problem.kind === 'key-refused' ? navigate('settings', problem.workspaceId) : navigate('pending', problem.workspaceId)),
       });
       return null;
     },
@@ -525,7 +524,10 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
       if (quitting) await stop();
     } catch (error) {
       deps.logError(`sandbox: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      deps.notify({ title: 'The sandbox did not start', body: `The demo workspace is unavailable this time: ${error instanceof Error ? error.message : String(error)}` });
+      deps.notify({
+        title: 'The sandbox did not start',
+        body: `The demo workspace is unavailable this time: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
     // The window last, so a first run opens on the sandbox workspace.
     workspaceList = (await given.workspaces.list()).map(({ id, name, baseUrl }) => ({ id, name, baseUrl }));

@@ -9,10 +9,7 @@ import type { RunningSandbox, SandboxOptions } from '../sandbox/index.ts';
 /** What the embedded sandbox (and the desktop shell) need of the workspace service (the real one in the app). */
 export interface SandboxWorkspaces {
   list(): Promise<{ id: string; name: string; baseUrl: string; sandbox: boolean }[]>;
-  add(
-    input: { name: string; baseUrl: string; apiKey: string; acceptWeakEncryption?: boolean },
-    options: { sandbox?: boolean },
-  ): Promise<{ id: string }>;
+  add(input: { name: string; baseUrl: string; apiKey: string; acceptWeakEncryption?: boolean }, options: { sandbox?: boolean }): Promise<{ id: string }>;
   /** `apiKey`: a new port is a new origin, and a key goes only to the origin it is stored for. */
   setBaseUrl(workspaceId: string, baseUrl: string, change: { apiKey: string; acceptWeakEncryption: boolean }): Promise<unknown>;
   setKey(workspaceId: string, apiKey: string, acceptWeak: boolean): Promise<unknown>;

@@ -26,8 +26,7 @@ export interface ShortenDeps {
 }
 
 export type ShortenOutcome =
-  | { ok: true; request: ShortenRequest }
-  | { ok: false; reason: 'not-a-url' | 'no-workspace' | 'bad-workspace-url' | 'not-saved'; message: string };
+  { ok: true; request: ShortenRequest } | { ok: false; reason: 'not-a-url' | 'no-workspace' | 'bad-workspace-url' | 'not-saved'; message: string };
 
 const MAX_URL_LENGTH = 2048;
 

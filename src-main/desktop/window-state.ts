@@ -35,7 +35,10 @@ function overlap(a: Rect, b: Rect): { width: number; height: number } {
  * The bounds to open the window with: the saved ones when their top strip is on a display's work
  * area, else the default size (the platform centres it). The size is clipped to that display.
  */
-export function restoreBounds(saved: WindowState | null, displays: { workArea: Rect }[]): { bounds: Partial<Rect> & { width: number; height: number }; maximized: boolean } {
+export function restoreBounds(
+  saved: WindowState | null,
+  displays: { workArea: Rect }[],
+): { bounds: Partial<Rect> & { width: number; height: number }; maximized: boolean } {
   if (!saved) return { bounds: { ...DEFAULT_SIZE }, maximized: false };
   const titleStrip = { ...saved.bounds, height: Math.min(saved.bounds.height, MIN_VISIBLE.height) };
   const display = displays.find(({ workArea }) => {

@@ -16,9 +16,7 @@ export function senderFacts(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFr
 
 export function registerContractIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, router: CallRouter, policy: TrustPolicy): () => void {
   for (const name of CALL_NAMES) {
-    ipcMain.handle(callChannel(name), (event, input: unknown) =>
-      router.handle(name, input, isTrustedSender(senderFacts(event), policy)),
-    );
+    ipcMain.handle(callChannel(name), (event, input: unknown) => router.handle(name, input, isTrustedSender(senderFacts(event), policy)));
   }
   return () => {
     for (const name of CALL_NAMES) ipcMain.removeHandler(callChannel(name));

@@ -59,7 +59,9 @@ export function attachContractSocket(options: ContractSocketOptions): ContractSo
       // event: ws has already sent the close code; drop the peer at once rather than wait for its reply.
       ws.on('error', () => ws.terminate());
       ws.on('message', (data, isBinary) => {
-        answer(ws, data, isBinary).catch((error: unknown) => options.logError(`preview: could not answer a call: ${error instanceof Error ? error.message : 'unknown error'}`));
+        answer(ws, data, isBinary).catch((error: unknown) =>
+          options.logError(`preview: could not answer a call: ${error instanceof Error ? error.message : 'unknown error'}`),
+        );
       });
     });
   };

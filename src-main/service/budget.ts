@@ -21,10 +21,13 @@ export const systemClock: Clock = {
         reject(signal.reason);
         return;
       }
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, Math.max(0, ms));
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
       const onAbort = () => {
         clearTimeout(timer);
         reject(signal?.reason);
@@ -117,11 +120,9 @@ export class RequestBudget {
       if (this.#hasRoom(priority)) return this.#reserve();
       const resetAt = this.#knownOrEstimatedReset() ?? this.#clock.now() + this.#windowMs;
       if (!options.wait) {
-        throw serviceError(
-          'rate-limited',
-          `The service's request limit for this minute is used up; requests resume at ${new Date(resetAt).toISOString()}.`,
-          { resetAt },
-        );
+        throw serviceError('rate-limited', `The service's request limit for this minute is used up; requests resume at ${new Date(resetAt).toISOString()}.`, {
+          resetAt,
+        });
       }
       await this.#waitForRoom(resetAt, options.signal);
     }
@@ -173,8 +174,7 @@ export class RequestBudget {
       this.#remaining = 0;
       this.#remainingSeq = Math.max(this.#remainingSeq, seq);
       const now = this.#clock.now();
-      this.#resetAt =
-        resetSeconds !== undefined ? now + Math.ceil(resetSeconds * 1000) : Math.max(this.#estimatedReset() ?? 0, now + 1000);
+      this.#resetAt = resetSeconds !== undefined ? now + Math.ceil(resetSeconds * 1000) : Math.max(this.#estimatedReset() ?? 0, now + 1000);
     } else if (this.#remaining === 0 && this.#resetAt === null) {
       this.#resetAt = this.#estimatedReset();
     }

@@ -5,13 +5,7 @@ import type { Dispatcher, FormData } from 'undici';
 import { RESULTS_PER_PAGE, DEFAULT_PAGE, DEFAULT_RESULTS_PER_PAGE, type ResultsPerPage } from '../../src-preload/contract/api-rules.ts';
 import { isApiKeyText, type ConnectionTest } from '../../src-preload/contract/calls.ts';
 import { CallError } from '../../src-preload/contract/errors.ts';
-import type {
-  DomainCreateInput,
-  DomainUpdateInput,
-  HandlerCreateInput,
-  HandlerUpdateInput,
-  LinkCreateInput,
-} from '../../src-preload/contract/inputs.ts';
+import type { DomainCreateInput, DomainUpdateInput, HandlerCreateInput, HandlerUpdateInput, LinkCreateInput } from '../../src-preload/contract/inputs.ts';
 import {
   DomainListSchema,
   HandlerListSchema,
@@ -152,12 +146,17 @@ export class ServiceClient {
   }
   /** See LinkUpdateRequest: `email_reports` is required, `[]` for none. */
   updateLink(id: number, input: LinkUpdateRequest, o?: RequestOptions): Promise<Updated> {
-    return this.#update('links', id, () => {
-      if (!input || !Array.isArray(input.email_reports)) {
-        throw invalid('A link update must say its report handlers (email_reports, [] for none): leaving them out would clear them.');
-      }
-      return encodeLinkUpdate(input);
-    }, o);
+    return this.#update(
+      'links',
+      id,
+      () => {
+        if (!input || !Array.isArray(input.email_reports)) {
+          throw invalid('A link update must say its report handlers (email_reports, [] for none): leaving them out would clear them.');
+        }
+        return encodeLinkUpdate(input);
+      },
+      o,
+    );
   }
   deleteLink(id: number, o?: RequestOptions): Promise<void> {
     return this.#delete('links', id, o);
@@ -308,8 +307,7 @@ export class ServiceClient {
   /** JSON of a 2xx answer, or bad-response. */
   #json(answer: Exchange, write = false): unknown {
     if (answer.body.kind === 'json') return answer.body.value;
-    const what =
-      answer.body.kind === 'html' ? 'a web page' : answer.body.kind === 'empty' ? 'an empty answer' : 'something that is not JSON';
+    const what = answer.body.kind === 'html' ? 'a web page' : answer.body.kind === 'empty' ? 'an empty answer' : 'something that is not JSON';
     throw serviceError('bad-response', `The service sent ${what} (HTTP ${answer.status}) where Linkdock expected JSON.`, {
       status: answer.status,
       ...(write ? { maybeApplied: true } : {}),
@@ -407,14 +405,7 @@ export class ServiceClient {
   }
 
   /** Budget slot, request, observer event: the raw answer of any status. */
-  async #exchangeRaw(
-    kind: RequestKind,
-    resource: ResourceName,
-    url: URL,
-    method: Method,
-    body: FormData | undefined,
-    o?: RequestOptions,
-  ): Promise<RawAnswer> {
+  async #exchangeRaw(kind: RequestKind, resource: ResourceName, url: URL, method: Method, body: FormData | undefined, o?: RequestOptions): Promise<RawAnswer> {
     const slot: BudgetSlot = await this.budget.acquire({
       priority: o?.priority ?? 'interactive',
       wait: o?.waitForBudget ?? false,

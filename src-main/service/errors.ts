@@ -2,11 +2,7 @@
 // code, HTTP answers by status, and the service's own message (`errors[0].title`) kept for the user.
 import { CallError, type CallErrorData, type ServiceErrorKind } from '../../src-preload/contract/errors.ts';
 
-export function serviceError(
-  kind: ServiceErrorKind,
-  message: string,
-  extra: Omit<CallErrorData, 'kind' | 'message'> = {},
-): CallError {
+export function serviceError(kind: ServiceErrorKind, message: string, extra: Omit<CallErrorData, 'kind' | 'message'> = {}): CallError {
   const data: CallErrorData = { kind, message };
   for (const [key, value] of Object.entries(extra)) {
     if (value !== undefined) (data as Record<string, unknown>)[key] = value;

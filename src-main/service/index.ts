@@ -9,12 +9,5 @@ export type { TestConnectionArgs } from './connection-test.ts';
 export { buildShortUrl, tryBuildShortUrl, siteUrl } from './short-url.ts';
 export type { ShortUrlArgs } from './short-url.ts';
 export { normaliseBaseUrl } from './base-url.ts';
-export {
-  encodeDomainCreate,
-  encodeDomainUpdate,
-  encodeHandlerCreate,
-  encodeHandlerUpdate,
-  encodeLinkCreate,
-  encodeLinkUpdate,
-} from './multipart.ts';
+export { encodeDomainCreate, encodeDomainUpdate, encodeHandlerCreate, encodeHandlerUpdate, encodeLinkCreate, encodeLinkUpdate } from './multipart.ts';
 export { normaliseDomain, normaliseHandler, normaliseLink } from './normalise.ts';

@@ -73,12 +73,7 @@ function appendScalar(form: FormData, field: string, value: unknown, mode: Mode)
 }
 
 function isFileUpload(value: unknown): value is FileUpload {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as FileUpload).data instanceof Uint8Array &&
-    typeof (value as FileUpload).name === 'string'
-  );
+  return typeof value === 'object' && value !== null && (value as FileUpload).data instanceof Uint8Array && typeof (value as FileUpload).name === 'string';
 }
 
 /**

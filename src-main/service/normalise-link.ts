@@ -21,8 +21,24 @@ import {
 } from './normalise-values.ts';
 
 const LINK_KEYS = new Set([
-  'id', 'user_id', 'project_id', 'domain_id', 'type', 'url', 'location_url', 'pixels_ids', 'email_reports', 'settings',
-  'clicks', 'order', 'start_date', 'end_date', 'is_enabled', 'is_verified', 'last_datetime', 'datetime',
+  'id',
+  'user_id',
+  'project_id',
+  'domain_id',
+  'type',
+  'url',
+  'location_url',
+  'pixels_ids',
+  'email_reports',
+  'settings',
+  'clicks',
+  'order',
+  'start_date',
+  'end_date',
+  'is_enabled',
+  'is_verified',
+  'last_datetime',
+  'datetime',
 ]);
 
 /** Unknown keys of an object, verbatim (real deployments carry more than Linkdock knows). */

@@ -37,11 +37,7 @@ import {
 export { normaliseLink } from './normalise-link.ts';
 export { toBool, toInt, toServiceDatetime } from './normalise-values.ts';
 
-export type ParsedBody =
-  | { kind: 'json'; value: unknown }
-  | { kind: 'empty' }
-  | { kind: 'html' }
-  | { kind: 'text' };
+export type ParsedBody = { kind: 'json'; value: unknown } | { kind: 'empty' } | { kind: 'html' } | { kind: 'text' };
 
 /** Reads a body by its content, not its content-type: real deployments send HTML with a JSON type. */
 export function parseBody(text: string): ParsedBody {

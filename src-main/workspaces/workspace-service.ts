@@ -50,8 +50,7 @@ export interface BaseUrlChange {
 }
 
 export type ConnectionTestInput =
-  | { baseUrl: string; apiKey: string; allowInsecureHttp?: boolean | undefined }
-  | { workspaceId: string; apiKey?: string | undefined };
+  { baseUrl: string; apiKey: string; allowInsecureHttp?: boolean | undefined } | { workspaceId: string; apiKey?: string | undefined };
 
 export class WorkspaceService<Client> {
   private readonly deps: WorkspaceServiceDeps<Client>;

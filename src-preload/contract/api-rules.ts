@@ -10,15 +10,7 @@ export const HTTP_STATUS_CODES = [301, 302, 307, 308] as const;
 export type RedirectStatusCode = (typeof HTTP_STATUS_CODES)[number];
 
 /** Values `targeting_type` may take (service-api.md lists seven). */
-export const TARGETING_TYPES = [
-  'continent_code',
-  'country_code',
-  'device_type',
-  'browser_language',
-  'rotation',
-  'os_name',
-  'browser_name',
-] as const;
+export const TARGETING_TYPES = ['continent_code', 'country_code', 'device_type', 'browser_language', 'rotation', 'os_name', 'browser_name'] as const;
 export type TargetingType = (typeof TARGETING_TYPES)[number];
 
 /**

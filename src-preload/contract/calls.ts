@@ -234,10 +234,7 @@ export const calls = {
       .superRefine(httpOnlyWhenSafeOrConfirmed),
     WorkspaceInfoSchema,
   ),
-  'workspaces.setKey': call(
-    z.object({ ...inWorkspace, apiKey: ApiKeySchema, acceptWeakEncryption: z.boolean().optional() }).strict(),
-    WorkspaceInfoSchema,
-  ),
+  'workspaces.setKey': call(z.object({ ...inWorkspace, apiKey: ApiKeySchema, acceptWeakEncryption: z.boolean().optional() }).strict(), WorkspaceInfoSchema),
   'workspaces.remove': call(z.object(inWorkspace).strict(), none),
   /** Test a candidate service before saving it, a saved workspace (by id), or a new key for a saved workspace. */
   'workspaces.testConnection': call(
@@ -320,7 +317,6 @@ export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
 export type CallOutput<N extends CallName> = z.output<Calls[N]['output']>;
 export type Events = typeof events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
-
 
 /** The one object the preload exposes as `window.linkdock`. */
 export interface LinkdockBridge {

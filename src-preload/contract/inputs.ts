@@ -29,10 +29,7 @@ export function isHttpUrl(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
-const serviceDatetime = z
-  .string()
-  .regex(SERVICE_DATETIME, 'Use the form YYYY-MM-DD HH:MM:SS')
-  .refine(isCalendarDate, 'That day does not exist');
+const serviceDatetime = z.string().regex(SERVICE_DATETIME, 'Use the form YYYY-MM-DD HH:MM:SS').refine(isCalendarDate, 'That day does not exist');
 
 /** `2026-02-30 …` has the right form but is no day of the calendar. */
 export function isCalendarDate(value: string): boolean {
@@ -45,9 +42,7 @@ export function isCalendarDate(value: string): boolean {
 export const FileUploadSchema = z.object({
   name: z.string().min(1).max(255),
   type: z.string().max(255),
-  data: z
-    .instanceof(Uint8Array)
-    .refine((bytes) => bytes.byteLength <= MAX_UPLOAD_BYTES, `File is larger than ${MAX_UPLOAD_BYTES / 1048576} MiB`),
+  data: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= MAX_UPLOAD_BYTES, `File is larger than ${MAX_UPLOAD_BYTES / 1048576} MiB`),
 });
 export type FileUpload = z.infer<typeof FileUploadSchema>;
 
@@ -102,7 +97,10 @@ const linkCommonFields = {
   clicks_limit: z.number({ error: 'Enter a whole number' }).int('Enter a whole number').positive('Enter a number above 0').nullable().optional(),
   expiration_url: HttpUrlSchema.nullable().optional(),
   sensitive_content: z.boolean().optional(),
-  http_status_code: z.union(HTTP_STATUS_CODES.map((code) => z.literal(code))).nullable().optional(),
+  http_status_code: z
+    .union(HTTP_STATUS_CODES.map((code) => z.literal(code)))
+    .nullable()
+    .optional(),
   app_linking_is_enabled: z.boolean().optional(),
   cloaking_is_enabled: z.boolean().optional(),
   cloaking_title: z.string().max(256).nullable().optional(),
@@ -160,7 +158,10 @@ export const LinkCreateSchema = z
   .strict()
   .superRefine((input, ctx) => {
     if (input.is_bulk) {
-      const urls = (input.location_urls ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+      const urls = (input.location_urls ?? '')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
       if (urls.length === 0) {
         ctx.addIssue({ code: 'custom', path: ['location_urls'], message: 'Enter at least one destination URL' });
       }

@@ -12,7 +12,10 @@ export interface ShortUrlArgs {
 
 /** `https://` from `https`, `https:`, `https://` or nothing. */
 export function normaliseScheme(value: string): string {
-  const name = value.trim().toLowerCase().replace(/:?\/*$/, '');
+  const name = value
+    .trim()
+    .toLowerCase()
+    .replace(/:?\/*$/, '');
   return name === '' ? 'https://' : `${name}://`;
 }
 

@@ -48,7 +48,15 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
 
   const commands = useMemo(() => {
     const list: PaletteCommand[] = [
-      { id: 'new-link', label: 'New link', hint: 'N', run: () => { nav().go('links'); nav().openLinkEditor({ mode: 'new' }); } },
+      {
+        id: 'new-link',
+        label: 'New link',
+        hint: 'N',
+        run: () => {
+          nav().go('links');
+          nav().openLinkEditor({ mode: 'new' });
+        },
+      },
       ...VIEWS.map((view) => ({ id: `go-${view}`, label: `Go to ${VIEW_PAGES[view].label}`, run: () => nav().go(view) })),
     ];
     if (session) list.push({ id: 'sync-now', label: 'Sync now', run: () => void session.sync.syncNow() });
@@ -70,7 +78,10 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
           id: `link-${entry.clientId}`,
           label: `Open link ${entry.alias}`,
           hint: entry.destination,
-          run: () => { nav().go('links'); nav().openLinkDetail(entry.clientId); },
+          run: () => {
+            nav().go('links');
+            nav().openLinkDetail(entry.clientId);
+          },
         });
         if (links.length >= MAX_LINKS) break;
       }

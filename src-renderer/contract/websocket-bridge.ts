@@ -1,13 +1,6 @@
 // The contract over the web preview's loopback WebSocket (npm run preview:web): the same calls
 // and events as the Electron preload, for the same renderer running in a browser.
-import {
-  CALL_NAMES,
-  EVENT_NAMES,
-  decodeWire,
-  encodeWire,
-  type CallResult,
-  type LinkdockBridge,
-} from '../../src-preload/contract/index.ts';
+import { CALL_NAMES, EVENT_NAMES, decodeWire, encodeWire, type CallResult, type LinkdockBridge } from '../../src-preload/contract/index.ts';
 
 type ServerMessage = { id: number; result: CallResult } | { event: string; payload: unknown };
 

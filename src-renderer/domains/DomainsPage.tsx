@@ -15,7 +15,8 @@ const CONFIG: ResourceListConfig = {
       key: 'index',
       header: 'Index URL',
       width: 'minmax(120px, 2fr)',
-      cell: (item) => (item.view.custom_index_url ? <span className="cell-text">{String(item.view.custom_index_url)}</span> : <span className="muted">Default</span>),
+      cell: (item) =>
+        item.view.custom_index_url ? <span className="cell-text">{String(item.view.custom_index_url)}</span> : <span className="muted">Default</span>,
     },
   ],
   Editor: DomainEditor,

@@ -14,7 +14,12 @@ const CONFIG: ResourceListConfig = {
   searchPlaceholder: 'Search names',
   columns: [
     { key: 'type', header: 'Type', width: '130px', cell: (item) => HANDLER_TYPE_LABELS[item.view.type as HandlerType] ?? String(item.view.type ?? '') },
-    { key: 'target', header: 'Sends to', width: 'minmax(120px, 2fr)', cell: (item) => (handlerTarget(item.view) ? <span className="cell-text">{handlerTarget(item.view)}</span> : <span className="muted">—</span>) },
+    {
+      key: 'target',
+      header: 'Sends to',
+      width: 'minmax(120px, 2fr)',
+      cell: (item) => (handlerTarget(item.view) ? <span className="cell-text">{handlerTarget(item.view)}</span> : <span className="muted">—</span>),
+    },
   ],
   Editor: HandlerEditor,
 };

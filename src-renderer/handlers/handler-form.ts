@@ -83,7 +83,9 @@ export function buildHandlerInput(values: HandlerFormValues, original: HandlerFo
 export function handlerTarget(view: Fields): string {
   const type = view.type as HandlerType | undefined;
   if (!type) return '';
-  const values = fieldsOfType(type).map((field) => view[field]).filter((value): value is string => typeof value === 'string' && value !== '');
+  const values = fieldsOfType(type)
+    .map((field) => view[field])
+    .filter((value): value is string => typeof value === 'string' && value !== '');
   // A bot token is a secret: the list names the chat only.
   if (type === 'telegram') return typeof view.telegram_chat_id === 'string' && view.telegram_chat_id !== '' ? `chat ${view.telegram_chat_id}` : '';
   return values[0] ?? '';

@@ -28,7 +28,11 @@ export function BulkCreateDialog({ session, index, onClose }: { session: Workspa
     const failed: string[] = [];
     for (const row of valid) {
       try {
-        await session.sync.links.create({ location_url: row.location_url, ...(row.url ? { url: row.url } : {}), ...(domain !== MAIN_DOMAIN ? { domain_id: domain } : {}) });
+        await session.sync.links.create({
+          location_url: row.location_url,
+          ...(row.url ? { url: row.url } : {}),
+          ...(domain !== MAIN_DOMAIN ? { domain_id: domain } : {}),
+        });
         created++;
       } catch (error) {
         failed.push(`Line ${row.line}: ${error instanceof Error ? error.message : String(error)}`);

@@ -33,12 +33,26 @@ export function ClickChart({ samples }: { samples: readonly ClickSample[] }) {
         height: 180,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true, range: (_u, min, max) => {
-          const pad = Math.max(30, (max - min) * 0.04);
-          return [min - pad, max + pad];
-        } } },
+        scales: {
+          x: {
+            time: true,
+            range: (_u, min, max) => {
+              const pad = Math.max(30, (max - min) * 0.04);
+              return [min - pad, max + pad];
+            },
+          },
+        },
         axes: [axis, { ...axis, size: 56 }],
-        series: [{}, { label: 'Clicks', stroke: cssVar('--accent', '#2f5bd3'), width: 2, fill: `${cssVar('--accent', '#2f5bd3')}22`, paths: uPlot.paths.stepped?.({ align: 1 }) }],
+        series: [
+          {},
+          {
+            label: 'Clicks',
+            stroke: cssVar('--accent', '#2f5bd3'),
+            width: 2,
+            fill: `${cssVar('--accent', '#2f5bd3')}22`,
+            paths: uPlot.paths.stepped?.({ align: 1 }),
+          },
+        ],
       },
       [points.map((s) => s.at / 1000), points.map((s) => s.clicks)],
       element,
@@ -46,5 +60,7 @@ export function ClickChart({ samples }: { samples: readonly ClickSample[] }) {
     return () => plot.destroy();
   }, [samples, dark]);
   if (samples.length === 0) return <p className="muted">No click history yet: it is recorded at every sync.</p>;
-  return <div ref={host} className="click-chart" role="img" aria-label={`Clicks over time, ${samples.length} samples, latest ${samples.at(-1)?.clicks ?? 0}`} />;
+  return (
+    <div ref={host} className="click-chart" role="img" aria-label={`Clicks over time, ${samples.length} samples, latest ${samples.at(-1)?.clicks ?? 0}`} />
+  );
 }

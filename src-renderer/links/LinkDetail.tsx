@@ -81,7 +81,9 @@ export function LinkDetail(props: LinkDetailProps) {
             <dt>Status</dt>
             <dd>
               <StatusBadges entry={entry} sync={props.syncStates.get(entry.clientId)} pinned={isPinned} />
-              {!entry.scheduled && !entry.protected && !entry.expired && entry.enabled && !props.syncStates.get(entry.clientId) && <span className="muted">Active, synced</span>}
+              {!entry.scheduled && !entry.protected && !entry.expired && entry.enabled && !props.syncStates.get(entry.clientId) && (
+                <span className="muted">Active, synced</span>
+              )}
             </dd>
           </dl>
         </div>

@@ -80,7 +80,8 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
     // After a first attempt, keep the messages in step with what is typed.
     if (checked) setErrors(validateFields(isNew ? 'create' : 'update', fieldsOf(next)));
   };
-  const errorOf = (field: FormField): string | undefined => errors[field] ?? (serviceField === field && serviceError ? `The service said: ${serviceError.message}` : undefined);
+  const errorOf = (field: FormField): string | undefined =>
+    errors[field] ?? (serviceField === field && serviceError ? `The service said: ${serviceError.message}` : undefined);
 
   const save = async () => {
     const fields = fieldsOf(form);
@@ -115,20 +116,18 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
   const domainOptions = useMemo(() => {
     const options = [{ value: MAIN_DOMAIN, label: `${domainLabel(props.index ?? emptyIndex, workspace.baseUrl, MAIN_DOMAIN)} (main domain)` }];
     for (const domain of props.index?.domains ?? []) options.push({ value: domain.key, label: domain.host || 'New domain' });
-    if (!options.some((o) => o.value === form.domain)) options.push({ value: form.domain, label: domainLabel(props.index ?? emptyIndex, workspace.baseUrl, form.domain) });
+    if (!options.some((o) => o.value === form.domain))
+      options.push({ value: form.domain, label: domainLabel(props.index ?? emptyIndex, workspace.baseUrl, form.domain) });
     return options;
   }, [props.index, workspace.baseUrl, form.domain]);
 
   const handlerRows = props.handlers.filter((h) => !h.deletedLocally || form.email_reports.includes(h.clientId));
-  const text = (field: FormField & keyof LinkForm, label: string, extra: { type?: 'text' | 'url' | 'password'; placeholder?: string; description?: ReactNode; multiline?: boolean; autoFocus?: boolean } = {}) => (
-    <TextField
-      label={label}
-      name={field}
-      value={form[field] as string}
-      onChange={(value) => set(field, value as never)}
-      error={errorOf(field)}
-      {...extra}
-    />
+  const text = (
+    field: FormField & keyof LinkForm,
+    label: string,
+    extra: { type?: 'text' | 'url' | 'password'; placeholder?: string; description?: ReactNode; multiline?: boolean; autoFocus?: boolean } = {},
+  ) => (
+    <TextField label={label} name={field} value={form[field] as string} onChange={(value) => set(field, value as never)} error={errorOf(field)} {...extra} />
   );
 
   return (
@@ -173,7 +172,10 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
           <Section title="Basics">
             {text('location_url', 'Destination URL', { type: 'url', placeholder: 'https://example.com/page', autoFocus: true })}
             <div className="form-row">
-              {text('url', 'Alias', { placeholder: isNew ? 'Generated when empty' : '', description: aliasLookalikeWarning(form.url) ?? (isNew ? 'Leave empty for a random alias.' : undefined) })}
+              {text('url', 'Alias', {
+                placeholder: isNew ? 'Generated when empty' : '',
+                description: aliasLookalikeWarning(form.url) ?? (isNew ? 'Leave empty for a random alias.' : undefined),
+              })}
               <SelectField label="Domain" value={form.domain} options={domainOptions} onChange={(value) => set('domain', value)} error={errorOf('domain')} />
             </div>
             {!isNew && (
@@ -196,11 +198,10 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
             )}
           </Section>
           <Section title="Protection">
-            {initial.has_password && (
-              <Checkbox label="Password protected" isSelected={form.has_password} onChange={(value) => set('has_password', value)} />
-            )}
+            {initial.has_password && <Checkbox label="Password protected" isSelected={form.has_password} onChange={(value) => set('has_password', value)} />}
             {initial.has_password
-              ? form.has_password && text('password', 'New password', { type: 'password', description: 'Leave empty to keep the current password. Linkdock never sees it.' })
+              ? form.has_password &&
+                text('password', 'New password', { type: 'password', description: 'Leave empty to keep the current password. Linkdock never sees it.' })
               : text('password', 'Password', { type: 'password', description: 'Visitors must enter it before they are redirected.' })}
             <Checkbox label="Sensitive content warning" isSelected={form.sensitive_content} onChange={(value) => set('sensitive_content', value)} />
           </Section>
@@ -218,7 +219,11 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
               onChange={(value) => set('http_status_code', (value === NONE ? '' : value) as LinkForm['http_status_code'])}
               error={errorOf('http_status_code')}
             />
-            <Checkbox label="Forward query parameters" isSelected={form.forward_query_parameters_is_enabled} onChange={(value) => set('forward_query_parameters_is_enabled', value)} />
+            <Checkbox
+              label="Forward query parameters"
+              isSelected={form.forward_query_parameters_is_enabled}
+              onChange={(value) => set('forward_query_parameters_is_enabled', value)}
+            />
             <Checkbox label="App linking" isSelected={form.app_linking_is_enabled} onChange={(value) => set('app_linking_is_enabled', value)} />
           </Section>
           <Section title="Cloaking">
@@ -228,7 +233,12 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
             {text('cloaking_custom_js', 'Custom JavaScript', { multiline: true })}
             <div className="form-row">
               <FileField label="Favicon" value={form.cloaking_favicon} onChange={(file) => set('cloaking_favicon', file)} error={errorOf('cloaking_favicon')} />
-              <FileField label="OpenGraph image" value={form.cloaking_opengraph} onChange={(file) => set('cloaking_opengraph', file)} error={errorOf('cloaking_opengraph')} />
+              <FileField
+                label="OpenGraph image"
+                value={form.cloaking_opengraph}
+                onChange={(file) => set('cloaking_opengraph', file)}
+                error={errorOf('cloaking_opengraph')}
+              />
             </div>
           </Section>
           <Section title="Targeting">
@@ -247,12 +257,43 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
             />
             {form.targeting_type && (
               <div className="targeting-rows">
-                <p className="field-description">Each rule: what to match ({TARGETING_LABELS[form.targeting_type].toLowerCase()}{form.targeting_type === 'rotation' ? ' weight' : ''}) and where matching visitors go.</p>
+                <p className="field-description">
+                  Each rule: what to match ({TARGETING_LABELS[form.targeting_type].toLowerCase()}
+                  {form.targeting_type === 'rotation' ? ' weight' : ''}) and where matching visitors go.
+                </p>
                 {form.targeting.map((rule, i) => (
                   <div className="form-row targeting-row" key={i}>
-                    <TextField label={`Rule ${i + 1} match`} value={rule.key} onChange={(key) => set('targeting', form.targeting.map((r, j) => (j === i ? { ...r, key } : r)))} />
-                    <TextField label={`Rule ${i + 1} destination URL`} value={rule.value} onChange={(value) => set('targeting', form.targeting.map((r, j) => (j === i ? { ...r, value } : r)))} />
-                    <Button size="small" variant="ghost" aria-label={`Remove rule ${i + 1}`} onPress={() => set('targeting', form.targeting.filter((_, j) => j !== i))}>
+                    <TextField
+                      label={`Rule ${i + 1} match`}
+                      value={rule.key}
+                      onChange={(key) =>
+                        set(
+                          'targeting',
+                          form.targeting.map((r, j) => (j === i ? { ...r, key } : r)),
+                        )
+                      }
+                    />
+                    <TextField
+                      label={`Rule ${i + 1} destination URL`}
+                      value={rule.value}
+                      onChange={(value) =>
+                        set(
+                          'targeting',
+                          form.targeting.map((r, j) => (j === i ? { ...r, value } : r)),
+                        )
+                      }
+                    />
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      aria-label={`Remove rule ${i + 1}`}
+                      onPress={() =>
+                        set(
+                          'targeting',
+                          form.targeting.filter((_, j) => j !== i),
+                        )
+                      }
+                    >
                       Remove
                     </Button>
                   </div>
@@ -285,7 +326,9 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
                     key={handler.clientId}
                     label={`${String(view.name ?? '')} (${String(view.type ?? '')})`}
                     isSelected={form.email_reports.includes(handler.clientId)}
-                    onChange={(on) => set('email_reports', on ? [...form.email_reports, handler.clientId] : form.email_reports.filter((id) => id !== handler.clientId))}
+                    onChange={(on) =>
+                      set('email_reports', on ? [...form.email_reports, handler.clientId] : form.email_reports.filter((id) => id !== handler.clientId))
+                    }
                     isDisabled={reportsUnknown && !form.reports_confirmed}
                   />
                 );
@@ -293,8 +336,15 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
               {errorOf('email_reports') && <span className="field-error">{errorOf('email_reports')}</span>}
               {reportsUnknown && (
                 <div id="email-reports-note" className="banner banner-warning">
-                  <span>This service does not show which handlers get this link's e-mail reports. To change them, tick the handlers and confirm: saving then replaces the service's choice.</span>
-                  <Checkbox label="Replace the e-mail reports with the handlers ticked here" isSelected={form.reports_confirmed} onChange={(value) => set('reports_confirmed', value)} />
+                  <span>
+                    This service does not show which handlers get this link's e-mail reports. To change them, tick the handlers and confirm: saving then
+                    replaces the service's choice.
+                  </span>
+                  <Checkbox
+                    label="Replace the e-mail reports with the handlers ticked here"
+                    isSelected={form.reports_confirmed}
+                    onChange={(value) => set('reports_confirmed', value)}
+                  />
                 </div>
               )}
             </fieldset>

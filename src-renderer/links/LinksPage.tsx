@@ -12,7 +12,20 @@ import { Pager, pageWindow, RowButton, RowCheckbox, SearchBox, VirtualTable, typ
 import { ClickTrend } from './ClickTrend.tsx';
 import { CopyButton, useCopy } from './CopyButton.tsx';
 import { downloadBlob } from './download.ts';
-import { DEFAULT_QUERY, domainLabel, entryShortUrl, isDefaultQuery, MAIN_DOMAIN, queryLinks, type LinkEntry, type LinkIndex, type LinkQuery, type SortDirection, type SortKey, type TriState } from './link-index.ts';
+import {
+  DEFAULT_QUERY,
+  domainLabel,
+  entryShortUrl,
+  isDefaultQuery,
+  MAIN_DOMAIN,
+  queryLinks,
+  type LinkEntry,
+  type LinkIndex,
+  type LinkQuery,
+  type SortDirection,
+  type SortKey,
+  type TriState,
+} from './link-index.ts';
 import { setPinned } from './link-source.ts';
 import { StatusBadges } from './StatusBadges.tsx';
 import { useClickHistories } from './use-click-histories.ts';
@@ -164,13 +177,47 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
     {
       key: 'select',
       width: '36px',
-      header: <RowCheckbox aria-label="Select page" isSelected={pageChecked} onChange={(on) => setChecked((set) => { const next = new Set(set); for (const id of pageIds) { if (on) next.add(id); else next.delete(id); } return next; })} />,
+      header: (
+        <RowCheckbox
+          aria-label="Select page"
+          isSelected={pageChecked}
+          onChange={(on) =>
+            setChecked((set) => {
+              const next = new Set(set);
+              for (const id of pageIds) {
+                if (on) next.add(id);
+                else next.delete(id);
+              }
+              return next;
+            })
+          }
+        />
+      ),
       cell: (e) => <SelectCell clientId={e.clientId} alias={e.alias} checked={checked.has(e.clientId)} onToggle={toggle} />,
     },
-    { key: 'short', width: 'minmax(260px, 2.4fr)', header: 'Short URL', cell: (e) => <ShortUrlCell clientId={e.clientId} alias={e.alias} url={shortUrl(e)} onOpen={openLinkDetail} /> },
-    { key: 'destination', width: 'minmax(160px, 1.8fr)', header: 'Destination', cell: (e) => <span className="cell-text" title={e.destination}>{e.destination}</span> },
+    {
+      key: 'short',
+      width: 'minmax(260px, 2.4fr)',
+      header: 'Short URL',
+      cell: (e) => <ShortUrlCell clientId={e.clientId} alias={e.alias} url={shortUrl(e)} onOpen={openLinkDetail} />,
+    },
+    {
+      key: 'destination',
+      width: 'minmax(160px, 1.8fr)',
+      header: 'Destination',
+      cell: (e) => (
+        <span className="cell-text" title={e.destination}>
+          {e.destination}
+        </span>
+      ),
+    },
     { key: 'clicks', width: '100px', header: 'Clicks', cell: (e) => <ClickTrend clicks={e.clicks} samples={histories?.get(e.clientId)} /> },
-    { key: 'status', width: 'minmax(90px, 0.8fr)', header: 'Status', cell: (e) => <StatusBadges entry={e} sync={syncStates.get(e.clientId)} pinned={pinnedSet.has(e.clientId)} /> },
+    {
+      key: 'status',
+      width: 'minmax(90px, 0.8fr)',
+      header: 'Status',
+      cell: (e) => <StatusBadges entry={e} sync={syncStates.get(e.clientId)} pinned={pinnedSet.has(e.clientId)} />,
+    },
     { key: 'created', width: '160px', header: 'Created', cell: (e) => <span className="muted">{e.created}</span> },
     {
       key: 'actions',
@@ -196,10 +243,25 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
 
   return (
     <div className="page links-page">
-      <LinksHeader lastSynced={status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)} canExport={Boolean(index) && results.length > 0} onBulk={openBulk} onExport={onExport} onNew={openNew} />
+      <LinksHeader
+        lastSynced={status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}
+        canExport={Boolean(index) && results.length > 0}
+        onBulk={openBulk}
+        onExport={onExport}
+        onNew={openNew}
+      />
       <div className="toolbar links-filters">
         <SearchBox value={query.search} onChange={(search) => changeQuery({ search })} placeholder="Alias or destination" />
-        <LinkFilters domain={query.domain} enabled={query.enabled} scheduled={query.scheduled} guarded={query.protected} pending={query.pending} sortValue={sortValue} domainOptions={domainOptions} onChange={changeQuery} />
+        <LinkFilters
+          domain={query.domain}
+          enabled={query.enabled}
+          scheduled={query.scheduled}
+          guarded={query.protected}
+          pending={query.pending}
+          sortValue={sortValue}
+          domainOptions={domainOptions}
+          onChange={changeQuery}
+        />
       </div>
       {checkedIds.length > 0 && (
         <div className="selection-bar" role="region" aria-label="Selected links">
@@ -317,7 +379,13 @@ const ShortUrlCell = memo(function ShortUrlCell(props: { clientId: string; alias
   );
 });
 
-const ActionsCell = memo(function ActionsCell(props: { clientId: string; alias: string; pinned: boolean; onEdit: (id: string) => void; onPin: (id: string, pinned: boolean) => void }) {
+const ActionsCell = memo(function ActionsCell(props: {
+  clientId: string;
+  alias: string;
+  pinned: boolean;
+  onEdit: (id: string) => void;
+  onPin: (id: string, pinned: boolean) => void;
+}) {
   return (
     <>
       <RowButton aria-label={`Edit ${props.alias}`} onPress={() => props.onEdit(props.clientId)}>
@@ -345,7 +413,14 @@ const LinkFilters = memo(function LinkFilters(props: {
     <>
       <SelectField label="Domain" className="filter" value={props.domain} options={props.domainOptions} onChange={(domain) => props.onChange({ domain })} />
       {FILTERS.map((f) => (
-        <SelectField key={f.key} label={f.label} className="filter" value={values[f.key]} options={f.options} onChange={(value) => props.onChange({ [f.key]: value as TriState })} />
+        <SelectField
+          key={f.key}
+          label={f.label}
+          className="filter"
+          value={values[f.key]}
+          options={f.options}
+          onChange={(value) => props.onChange({ [f.key]: value as TriState })}
+        />
       ))}
       <SelectField
         label="Sort"

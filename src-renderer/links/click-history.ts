@@ -3,12 +3,7 @@ import type { ClickSample, MirrorDb } from '../sync/index.ts';
 
 /** A link's click samples, oldest first (at most `limit`, the most recent). */
 export async function clickHistory(db: MirrorDb, clientId: string, limit = 500): Promise<ClickSample[]> {
-  const recent = await db.clickSamples
-    .where('[clientId+at]')
-    .between([clientId, Dexie.minKey], [clientId, Dexie.maxKey])
-    .reverse()
-    .limit(limit)
-    .toArray();
+  const recent = await db.clickSamples.where('[clientId+at]').between([clientId, Dexie.minKey], [clientId, Dexie.maxKey]).reverse().limit(limit).toArray();
   return recent.reverse();
 }
 

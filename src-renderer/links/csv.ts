@@ -3,7 +3,19 @@ import Papa from 'papaparse';
 import { LinkCreateSchema } from '../../src-preload/contract/index.ts';
 import { domainLabel, entryShortUrl, type DomainKey, type LinkEntry, type LinkIndex, type RowSyncState } from './link-index.ts';
 
-export const EXPORT_COLUMNS = ['short_url', 'alias', 'destination', 'domain', 'clicks', 'created', 'enabled', 'scheduled', 'protected', 'expired', 'sync'] as const;
+export const EXPORT_COLUMNS = [
+  'short_url',
+  'alias',
+  'destination',
+  'domain',
+  'clicks',
+  'created',
+  'enabled',
+  'scheduled',
+  'protected',
+  'expired',
+  'sync',
+] as const;
 
 /** The list as CSV, in the order shown. A leading =, +, - or @ is escaped so spreadsheets do not run it. */
 export function linksToCsv(entries: readonly LinkEntry[], index: LinkIndex, baseUrl: string, syncStates: ReadonlyMap<string, RowSyncState>): string {

@@ -173,7 +173,20 @@ export async function writeSnapshot(db: MirrorDb, index: LinkIndex, syncStates: 
   }
 }
 
-const FIELDS = ['clientId', 'serverId', 'alias', 'destination', 'domainKey', 'clicks', 'created', 'enabled', 'scheduled', 'protected', 'expired', 'deletedLocally'] as const;
+const FIELDS = [
+  'clientId',
+  'serverId',
+  'alias',
+  'destination',
+  'domainKey',
+  'clicks',
+  'created',
+  'enabled',
+  'scheduled',
+  'protected',
+  'expired',
+  'deletedLocally',
+] as const;
 
 /** True when two indexes hold the same entries in the same order (then the stored copy is current). */
 export function sameEntries(a: LinkIndex, b: LinkIndex): boolean {

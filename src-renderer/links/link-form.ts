@@ -1,13 +1,7 @@
 // The link editor's model: what the form holds (text as typed), how it becomes a create or an
 // update for the sync engine, and how the contract's issues map back to the form's fields.
 // Validation is the contract's own (LinkCreateSchema / LinkUpdateSchema), not a copy of it.
-import {
-  LinkCreateSchema,
-  LinkUpdateSchema,
-  type FileUpload,
-  type HTTP_STATUS_CODES,
-  type TargetingType,
-} from '../../src-preload/contract/index.ts';
+import { LinkCreateSchema, LinkUpdateSchema, type FileUpload, type HTTP_STATUS_CODES, type TargetingType } from '../../src-preload/contract/index.ts';
 import type { Fields, Ref } from '../sync/index.ts';
 import { MAIN_DOMAIN, type DomainKey } from './link-index.ts';
 
@@ -62,12 +56,36 @@ export interface LinkForm {
 export type FormField = keyof LinkForm;
 
 export const EMPTY_FORM: LinkForm = {
-  location_url: '', url: '', domain: MAIN_DOMAIN, project_id: '', schedule: false, start_date: '', end_date: '',
-  password: '', has_password: false, sensitive_content: false, clicks_limit: '', expiration_url: '', http_status_code: '',
-  cloaking_is_enabled: false, cloaking_title: '', cloaking_meta_description: '', cloaking_custom_js: '',
-  cloaking_favicon: null, cloaking_opengraph: null, targeting_type: '', targeting: [],
-  utm_source: '', utm_medium: '', utm_campaign: '', forward_query_parameters_is_enabled: false,
-  app_linking_is_enabled: false, pixels_ids: '', email_reports: [], is_enabled: true, reports_confirmed: false,
+  location_url: '',
+  url: '',
+  domain: MAIN_DOMAIN,
+  project_id: '',
+  schedule: false,
+  start_date: '',
+  end_date: '',
+  password: '',
+  has_password: false,
+  sensitive_content: false,
+  clicks_limit: '',
+  expiration_url: '',
+  http_status_code: '',
+  cloaking_is_enabled: false,
+  cloaking_title: '',
+  cloaking_meta_description: '',
+  cloaking_custom_js: '',
+  cloaking_favicon: null,
+  cloaking_opengraph: null,
+  targeting_type: '',
+  targeting: [],
+  utm_source: '',
+  utm_medium: '',
+  utm_campaign: '',
+  forward_query_parameters_is_enabled: false,
+  app_linking_is_enabled: false,
+  pixels_ids: '',
+  email_reports: [],
+  is_enabled: true,
+  reports_confirmed: false,
 };
 
 const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');

@@ -132,7 +132,10 @@ export function indexRows(links: readonly MirrorRow<Link>[], domainRows: readonl
   const domains = domainInfos(domainRows);
   const byServerId = serverIdMap(domains);
   const now = serviceDatetime(nowMs);
-  return buildIndex(links.map((row) => toEntry(row, byServerId, now)), domains);
+  return buildIndex(
+    links.map((row) => toEntry(row, byServerId, now)),
+    domains,
+  );
 }
 
 export function serverIdMap(domains: readonly DomainInfo[]): Map<number, DomainInfo> {
@@ -182,12 +185,18 @@ export interface LinkQuery extends LinkFilters {
 /** What the list shows when it opens: every link, newest first. */
 export const DEFAULT_QUERY: LinkQuery = { ...NO_FILTERS, sort: 'created', direction: 'desc' };
 
-export const isDefaultQuery = (query: LinkQuery): boolean =>
-  query.search.trim() === '' && sameFilters(query, DEFAULT_QUERY);
+export const isDefaultQuery = (query: LinkQuery): boolean => query.search.trim() === '' && sameFilters(query, DEFAULT_QUERY);
 
 function sameFilters(a: LinkQuery, b: LinkQuery): boolean {
-  return a.sort === b.sort && a.direction === b.direction && a.domain === b.domain && a.enabled === b.enabled &&
-  a.scheduled === b.scheduled && a.protected === b.protected && a.pending === b.pending;
+  return (
+    a.sort === b.sort &&
+    a.direction === b.direction &&
+    a.domain === b.domain &&
+    a.enabled === b.enabled &&
+    a.scheduled === b.scheduled &&
+    a.protected === b.protected &&
+    a.pending === b.pending
+  );
 }
 
 /** A row deleted here stays listed only while its delete is stuck (failed or in conflict). */

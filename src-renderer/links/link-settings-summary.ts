@@ -11,13 +11,46 @@ export interface SummaryLine {
 
 /** Keys shown by name above, or shown elsewhere in the detail. */
 const KNOWN_TOP = new Set([
-  'id', 'user_id', 'project_id', 'domain_id', 'type', 'url', 'location_url', 'pixels_ids', 'email_reports', 'settings',
-  'clicks', 'order', 'start_date', 'end_date', 'is_enabled', 'is_verified', 'last_datetime', 'datetime',
+  'id',
+  'user_id',
+  'project_id',
+  'domain_id',
+  'type',
+  'url',
+  'location_url',
+  'pixels_ids',
+  'email_reports',
+  'settings',
+  'clicks',
+  'order',
+  'start_date',
+  'end_date',
+  'is_enabled',
+  'is_verified',
+  'last_datetime',
+  'datetime',
 ]);
 const KNOWN_SETTINGS = new Set([
-  'password', 'sensitive_content', 'schedule', 'clicks_limit', 'pageviews_limit', 'expiration_url', 'http_status_code', 'utm', 'targeting_type',
-  'cloaking_is_enabled', 'cloaking_title', 'cloaking_meta_description', 'cloaking_custom_js', 'cloaking_favicon', 'cloaking_opengraph',
-  'app_linking_is_enabled', 'app_linking', 'forward_query_parameters_is_enabled', 'start_date', 'end_date',
+  'password',
+  'sensitive_content',
+  'schedule',
+  'clicks_limit',
+  'pageviews_limit',
+  'expiration_url',
+  'http_status_code',
+  'utm',
+  'targeting_type',
+  'cloaking_is_enabled',
+  'cloaking_title',
+  'cloaking_meta_description',
+  'cloaking_custom_js',
+  'cloaking_favicon',
+  'cloaking_opengraph',
+  'app_linking_is_enabled',
+  'app_linking',
+  'forward_query_parameters_is_enabled',
+  'start_date',
+  'end_date',
 ]);
 
 const yesNo = (value: unknown) => (value === true ? 'Yes' : value === false ? 'No' : 'Not shown by this service');
@@ -38,7 +71,10 @@ export function linkSettingsSummary(link: Link, handlerName: (id: number) => str
   const add = (label: string, value: string) => lines.push({ label, value });
   add('Enabled', yesNo(view.is_enabled));
   const reports = link.email_reports;
-  add('E-mail reports', reports === undefined ? 'Not shown by this service' : reports.length === 0 ? 'None' : reports.map((id) => handlerName(id) ?? `handler ${id}`).join(', '));
+  add(
+    'E-mail reports',
+    reports === undefined ? 'Not shown by this service' : reports.length === 0 ? 'None' : reports.map((id) => handlerName(id) ?? `handler ${id}`).join(', '),
+  );
   if (link.pixels_ids !== undefined) add('Pixels', link.pixels_ids.length ? link.pixels_ids.join(', ') : 'None');
   add('Project', link.project_id ? String(link.project_id) : 'None');
   add('Password', link.settings.password ? 'Set (Linkdock never sees it)' : 'None');
@@ -59,7 +95,10 @@ export function linkSettingsSummary(link: Link, handlerName: (id: number) => str
     add('Targeting', kind ? `${TARGETING_LABELS[kind]}: ${rules.map((r) => `${r.key} → ${r.value}`).join('; ') || 'no rules'}` : 'None');
   }
   if ('cloaking_is_enabled' in view) {
-    const images = [view.cloaking_favicon ? `favicon ${String(view.cloaking_favicon)}` : null, view.cloaking_opengraph ? `image ${String(view.cloaking_opengraph)}` : null].filter(Boolean);
+    const images = [
+      view.cloaking_favicon ? `favicon ${String(view.cloaking_favicon)}` : null,
+      view.cloaking_opengraph ? `image ${String(view.cloaking_opengraph)}` : null,
+    ].filter(Boolean);
     add('Cloaking', view.cloaking_is_enabled ? [`on, title ${shown(view.cloaking_title)}`, ...images].join(', ') : 'Off');
   }
   if ('forward_query_parameters_is_enabled' in view) add('Forward query parameters', yesNo(view.forward_query_parameters_is_enabled));

@@ -13,7 +13,13 @@ function trayLink(index: LinkIndex, baseUrl: string, entry: LinkEntry): TrayLink
   return { id: entry.clientId, label: entry.alias.slice(0, 200), shortUrl };
 }
 
-export function trayCache(workspaceId: string, baseUrl: string, index: LinkIndex, pinned: readonly string[], status: Pick<SyncStatus, 'connection' | 'pendingCount' | 'failures' | 'conflicts'>): TrayCache {
+export function trayCache(
+  workspaceId: string,
+  baseUrl: string,
+  index: LinkIndex,
+  pinned: readonly string[],
+  status: Pick<SyncStatus, 'connection' | 'pendingCount' | 'failures' | 'conflicts'>,
+): TrayCache {
   const recent: TrayLink[] = [];
   const order = sortOrder(index, 'created');
   for (let k = order.length - 1; k >= 0 && recent.length < TRAY_RECENT; k--) {

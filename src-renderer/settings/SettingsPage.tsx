@@ -57,7 +57,8 @@ function DesktopSection() {
       setSaved(done);
     } catch (error) {
       // Main reports a shortcut it cannot take (taken, malformed) as invalid input on 'shortcut'.
-      if (error instanceof CallError && error.kind === 'invalid-input' && (error.data.field === 'shortcut' || 'shortcut' in patch)) setShortcutError(error.message);
+      if (error instanceof CallError && error.kind === 'invalid-input' && (error.data.field === 'shortcut' || 'shortcut' in patch))
+        setShortcutError(error.message);
       else setProblem(message(error));
     }
   };
@@ -76,7 +77,9 @@ function DesktopSection() {
           <Switch
             label="Close to the tray (keep running when the window is closed)"
             isSelected={settings.closeToTray}
-            onChange={(closeToTray) => void apply({ closeToTray }, closeToTray ? 'Closing the window now keeps Linkdock in the tray.' : 'Closing the window now quits Linkdock.')}
+            onChange={(closeToTray) =>
+              void apply({ closeToTray }, closeToTray ? 'Closing the window now keeps Linkdock in the tray.' : 'Closing the window now quits Linkdock.')
+            }
           />
           <form
             className="settings-shortcut"
@@ -101,9 +104,7 @@ function DesktopSection() {
               <Button type="submit" variant="primary">
                 Save shortcut
               </Button>
-              {settings.shortcut !== null && (
-                <Button onPress={() => void apply({ shortcut: null }, 'Shortcut removed.')}>Remove shortcut</Button>
-              )}
+              {settings.shortcut !== null && <Button onPress={() => void apply({ shortcut: null }, 'Shortcut removed.')}>Remove shortcut</Button>}
             </div>
           </form>
           <p className="settings-status">
@@ -154,16 +155,14 @@ function VaultSection() {
       )}
       {status && status.available && status.secure && (
         <p className="banner banner-info">
-          <span>
-            API keys are encrypted by the system key store ({status.backend}). They never reach this window.
-          </span>
+          <span>API keys are encrypted by the system key store ({status.backend}). They never reach this window.</span>
         </p>
       )}
       {status && status.available && !status.secure && (
         <p className="banner banner-warning" role="note">
           <span>
-            API keys are only obfuscated, not encrypted: this system offers no key store ({status.backend}). Anyone who can read your
-            files can recover them. Install and unlock a keyring (GNOME Keyring or KWallet) to have them encrypted.
+            API keys are only obfuscated, not encrypted: this system offers no key store ({status.backend}). Anyone who can read your files can recover them.
+            Install and unlock a keyring (GNOME Keyring or KWallet) to have them encrypted.
           </span>
         </p>
       )}

@@ -16,8 +16,7 @@ export function SyncSettings() {
     <section className="panel form-grid settings-section" aria-labelledby="sync-title">
       <h2 id="sync-title">Sync</h2>
       <p>
-        <strong>{workspace.name}</strong> syncs when it opens, when the window gets focus, when the network comes back, after each
-        change, and every 5 minutes.
+        <strong>{workspace.name}</strong> syncs when it opens, when the window gets focus, when the network comes back, after each change, and every 5 minutes.
       </p>
       <dl className="facts">
         <dt>Last full sync</dt>

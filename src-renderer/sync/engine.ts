@@ -95,8 +95,14 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   };
   const api = countingApi(options.api, counter, observe);
   const ctx: SyncContext = {
-    workspaceId: options.workspaceId, db: options.db, api, clock, random,
-    newId: options.newId ?? (() => crypto.randomUUID()), budget, pageConcurrency: options.pageConcurrency ?? 4,
+    workspaceId: options.workspaceId,
+    db: options.db,
+    api,
+    clock,
+    random,
+    newId: options.newId ?? (() => crypto.randomUUID()),
+    budget,
+    pageConcurrency: options.pageConcurrency ?? 4,
     freshListings: new Map(),
     partialListings: new Map(),
   };
@@ -159,7 +165,12 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     const paused = { message, at: clock.now() };
     await options.db.syncState.put({ key: PAUSED_KEY, value: paused });
     store.setState({ paused, lastError: message });
-    options.onProblem?.({ kind: 'key-refused', workspaceId: options.workspaceId, title: 'The service refused the API key', body: `${message} Syncing is paused until a new key is entered.`.slice(0, 1000) });
+    options.onProblem?.({
+      kind: 'key-refused',
+      workspaceId: options.workspaceId,
+      title: 'The service refused the API key',
+      body: `${message} Syncing is paused until a new key is entered.`.slice(0, 1000),
+    });
   }
 
   const reported = new Set<string>();
@@ -167,7 +178,10 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     await refreshOutboxStatus(options.db, store);
     store.setState({ requests: counter.snapshot() });
     const { failures, conflicts } = store.getState();
-    for (const [kind, list] of [['failed', failures], ['conflict', conflicts]] as const) {
+    for (const [kind, list] of [
+      ['failed', failures],
+      ['conflict', conflicts],
+    ] as const) {
       for (const op of list) {
         const key = `${kind}:${op.opId}`;
         if (reported.has(key)) continue;
@@ -240,7 +254,13 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
             const outcome = classify('update', 'read', error);
             const message = describeError(error).message;
             const stop: StopReason | null =
-              outcome.type === 'pause' ? 'paused' : outcome.type === 'retry' && outcome.offline ? 'offline' : outcome.type === 'retry' && outcome.resetAt !== undefined ? 'rate-limited' : null;
+              outcome.type === 'pause'
+                ? 'paused'
+                : outcome.type === 'retry' && outcome.offline
+                  ? 'offline'
+                  : outcome.type === 'retry' && outcome.resetAt !== undefined
+                    ? 'rate-limited'
+                    : null;
             if (stop) {
               result.stoppedBy = stop;
               const resetAt = error instanceof CallError ? (error.data.resetAt ?? null) : null;
@@ -345,10 +365,14 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       // Fire and forget: the mirror may be closing (workspace switched, app quitting).
       void refreshStatus().catch(() => undefined);
       if (stopped) return;
-      editTimer = setTimer(editTimer, () => {
-        editTimer = null;
-        void cycle('edit');
-      }, editDelayMs);
+      editTimer = setTimer(
+        editTimer,
+        () => {
+          editTimer = null;
+          void cycle('edit');
+        },
+        editDelayMs,
+      );
     },
     notifyFocus() {
       if (!stopped && clock.now() - lastFullSyncAt >= focusMinGapMs) void cycle('focus');

@@ -80,12 +80,16 @@ export interface OpenOptions extends Omit<EngineOptions, 'db'> {
 export async function openWorkspaceSync(options: OpenOptions): Promise<WorkspaceSync> {
   const db = options.db ?? openMirrorDb(options.workspaceId, options.dexie);
   await db.open();
-  const storage = options.storage === undefined ? (globalThis as { navigator?: { storage?: PersistentStorage } }).navigator?.storage : options.storage ?? undefined;
+  const storage =
+    options.storage === undefined ? (globalThis as { navigator?: { storage?: PersistentStorage } }).navigator?.storage : (options.storage ?? undefined);
   const persisted = await requestPersistence(storage);
   const newId = options.newId ?? (() => crypto.randomUUID());
   const engine = createSyncEngine({ ...options, db, newId });
   const edits: EditContext = {
-    db, clock: options.clock ?? systemClock, newId, randomBytes: options.randomBytes ?? cryptoRandomBytes,
+    db,
+    clock: options.clock ?? systemClock,
+    newId,
+    randomBytes: options.randomBytes ?? cryptoRandomBytes,
     onChange: () => engine.notifyEdit(),
   };
   const resourceEdits = <Create extends object, Patch extends object>(resource: ResourceName): ResourceEdits<Create, Patch> => ({
@@ -93,10 +97,14 @@ export async function openWorkspaceSync(options: OpenOptions): Promise<Workspace
     update: (clientId, patch) => updateRow(edits, resource, clientId, patch as Fields),
     delete: (clientId) => deleteRow(edits, resource, clientId),
   });
-  const stopShorten = options.handleShortenRequests === false ? () => undefined : handleShortenRequests(options.api, options.workspaceId, edits, options.onShortenError);
+  const stopShorten =
+    options.handleShortenRequests === false ? () => undefined : handleShortenRequests(options.api, options.workspaceId, edits, options.onShortenError);
   if (options.autoStart !== false) await engine.start();
   return {
-    db, engine, store: engine.store, persisted,
+    db,
+    engine,
+    store: engine.store,
+    persisted,
     links: resourceEdits<LinkCreate, LinkPatch>('links'),
     domains: resourceEdits<DomainCreateInput, DomainUpdateInput>('domains'),
     handlers: resourceEdits<HandlerCreateInput, HandlerUpdateInput>('handlers'),

@@ -25,7 +25,8 @@ export function carryLinkFields(input: Fields, remote: Fields, writeOnly: Fields
   const fields: Fields = {};
   const remembered: Fields = {};
   // Pixels and project left out come back empty on those releases: only a value is carried.
-  const worthCarrying = (field: string, value: unknown) => field === 'email_reports' || (Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined);
+  const worthCarrying = (field: string, value: unknown) =>
+    field === 'email_reports' || (Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined);
   for (const field of CARRIED_FIELDS) {
     if (input[field] !== undefined) continue;
     if (Object.hasOwn(remote, field)) {

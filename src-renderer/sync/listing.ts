@@ -55,7 +55,13 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
       else if (!ctx.budget.tryTake(priority)) throw new BudgetExhaustedError(ctx.budget.window().resetAt);
       requests++;
       try {
-        return (await callResource(ctx, resource, 'list', { page, resultsPerPage: PAGE_SIZE }, priority === 'user' ? 'interactive' : 'background')) as ListEnvelope<ServerRow>;
+        return (await callResource(
+          ctx,
+          resource,
+          'list',
+          { page, resultsPerPage: PAGE_SIZE },
+          priority === 'user' ? 'interactive' : 'background',
+        )) as ListEnvelope<ServerRow>;
       } catch (error) {
         if (error instanceof CallError && error.kind === 'rate-limited') {
           const resetAt = error.data.resetAt ?? ctx.clock.now() + 60_000;

@@ -57,8 +57,20 @@ export async function refreshRowLocal(db: MirrorDb, resource: ResourceName, rowI
 function newOp(ctx: EditContext, resource: ResourceName, rowId: string, kind: OpKind, fields: Fields, base: Fields): OutboxOp {
   const now = ctx.clock.now();
   return {
-    opId: ctx.newId(), resource, rowId, kind, fields, base, state: 'pending', rev: 0, attempts: 0,
-    notBefore: 0, error: null, conflict: null, createdAt: now, sentAt: null,
+    opId: ctx.newId(),
+    resource,
+    rowId,
+    kind,
+    fields,
+    base,
+    state: 'pending',
+    rev: 0,
+    attempts: 0,
+    notBefore: 0,
+    error: null,
+    conflict: null,
+    createdAt: now,
+    sentAt: null,
   };
 }
 
@@ -96,8 +108,15 @@ export async function createRow(ctx: EditContext, resource: ResourceName, input:
     }
     await checkRefs(ctx.db, resource, fields);
     const row: MirrorRow = {
-      clientId, serverId: null, base: null, baseIsProvisional: false, local: fields, writeOnly: {},
-      deletedLocally: false, missingCount: 0, updatedAt: ctx.clock.now(),
+      clientId,
+      serverId: null,
+      base: null,
+      baseIsProvisional: false,
+      local: fields,
+      writeOnly: {},
+      deletedLocally: false,
+      missingCount: 0,
+      updatedAt: ctx.clock.now(),
     };
     await table.add(row);
     await ctx.db.outbox.add(newOp(ctx, resource, clientId, 'create', fields, {}));
@@ -176,9 +195,25 @@ async function applyEdit(ctx: EditContext, resource: ResourceName, row: MirrorRo
     if (later.length > 0) {
       const pick = (from: Fields, keep: (field: string) => boolean) => Object.fromEntries(Object.entries(from).filter(([field]) => keep(field)));
       const now = pick(fields, (field) => !NOT_CREATABLE.has(field));
-      if (Object.keys(now).length > 0) await applyEdit(ctx, resource, row, kind, now, pick(base, (field) => !NOT_CREATABLE.has(field)));
+      if (Object.keys(now).length > 0)
+        await applyEdit(
+          ctx,
+          resource,
+          row,
+          kind,
+          now,
+          pick(base, (field) => !NOT_CREATABLE.has(field)),
+        );
       const current = (await table.get(row.clientId)) ?? row;
-      await applyEdit(ctx, resource, current, kind, pick(fields, (field) => NOT_CREATABLE.has(field)), pick(base, (field) => NOT_CREATABLE.has(field)), true);
+      await applyEdit(
+        ctx,
+        resource,
+        current,
+        kind,
+        pick(fields, (field) => NOT_CREATABLE.has(field)),
+        pick(base, (field) => NOT_CREATABLE.has(field)),
+        true,
+      );
       return;
     }
   }
@@ -196,8 +231,16 @@ async function applyEdit(ctx: EditContext, resource: ResourceName, row: MirrorRo
       break;
     case 'replace':
       await ctx.db.outbox.put({
-        ...last!, kind: decision.kind, fields: decision.fields, base: decision.base, state: 'pending',
-        rev: last!.rev + 1, error: null, conflict: null, attempts: 0, notBefore: 0,
+        ...last!,
+        kind: decision.kind,
+        fields: decision.fields,
+        base: decision.base,
+        state: 'pending',
+        rev: last!.rev + 1,
+        error: null,
+        conflict: null,
+        attempts: 0,
+        notBefore: 0,
       });
       break;
     case 'append':

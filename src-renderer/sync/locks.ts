@@ -11,7 +11,10 @@ export function createLocalLockManager(): LockManagerLike {
       const previous = tails.get(name) ?? Promise.resolve();
       let release!: () => void;
       const tail = new Promise<void>((resolve) => (release = resolve));
-      tails.set(name, previous.then(() => tail));
+      tails.set(
+        name,
+        previous.then(() => tail),
+      );
       await previous.catch(() => undefined);
       held.add(name);
       try {

@@ -78,7 +78,14 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
         const serverRow = rows.find((s) => s.id === decision.serverId)!;
         taken.add(serverRow.id);
         await db.outbox.delete(op.seq!);
-        const adopted: MirrorRow = { ...row, serverId: serverRow.id, base: serverRow, baseIsProvisional: false, missingCount: 0, writeOnly: rememberWriteOnly(resource, row.writeOnly, createdFields(op), serverRow) };
+        const adopted: MirrorRow = {
+          ...row,
+          serverId: serverRow.id,
+          base: serverRow,
+          baseIsProvisional: false,
+          missingCount: 0,
+          writeOnly: rememberWriteOnly(resource, row.writeOnly, createdFields(op), serverRow),
+        };
         await table.put(adopted);
         await refreshRowLocal(db, resource, row.clientId);
         byServerId.set(serverRow.id, adopted);
@@ -118,8 +125,15 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       const row: MirrorRow = existing
         ? { ...existing, base: serverRow, baseIsProvisional: false, missingCount: 0, writeOnly }
         : {
-            clientId: ctx.newId(), serverId: serverRow.id, base: serverRow, baseIsProvisional: false, local: {},
-            writeOnly: {}, deletedLocally: false, missingCount: 0, updatedAt: now,
+            clientId: ctx.newId(),
+            serverId: serverRow.id,
+            base: serverRow,
+            baseIsProvisional: false,
+            local: {},
+            writeOnly: {},
+            deletedLocally: false,
+            missingCount: 0,
+            updatedAt: now,
           };
       if (!existing) out.added++;
       // Unchanged rows are not rewritten: fewer writes, and screens watching the mirror stay still.

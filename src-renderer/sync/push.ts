@@ -84,7 +84,8 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
       const outcome = classify('update', 'read', error);
       if (outcome.type === 'pause') return { type: 'stop', reason: 'paused', resetAt: null, message: describeError(error).message };
       if (outcome.type === 'retry' && outcome.offline) return { type: 'stop', reason: 'offline', resetAt: null, message: describeError(error).message };
-      if (outcome.type === 'retry' && outcome.resetAt !== undefined) return { type: 'stop', reason: 'rate-limited', resetAt: outcome.resetAt, message: describeError(error).message };
+      if (outcome.type === 'retry' && outcome.resetAt !== undefined)
+        return { type: 'stop', reason: 'rate-limited', resetAt: outcome.resetAt, message: describeError(error).message };
       // Anything else (a listing that kept changing, a 5xx): updates read one by one instead,
       // creates of unknown outcome stay unknown until a later listing.
       return { type: 'continue', completed: false };
@@ -110,7 +111,10 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
   const tries = new Map<string, number>();
   for (let steps = 0; steps < (options.maxOps ?? 10_000); steps++) {
     const ops = await ctx.db.outbox.toArray();
-    const lookup = await loadServerIdLookup(ctx.db, ops.filter((op) => op.resource === 'links').map((op) => op.rowId));
+    const lookup = await loadServerIdLookup(
+      ctx.db,
+      ops.filter((op) => op.resource === 'links').map((op) => op.rowId),
+    );
     const plan = planReady(ops, lookup, ctx.clock.now());
     for (const { op, missing } of plan.orphaned) {
       await ctx.db.outbox.update(op.seq!, {
@@ -205,7 +209,14 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
       if (duplicate.clientId !== row.clientId && duplicate.local && Object.keys(duplicate.local).length === 0) await table.delete(duplicate.clientId);
     }
     const base = provisionalRead(op.resource, serverId, input, ctx.clock.now());
-    await table.put({ ...row, serverId, base, baseIsProvisional: true, missingCount: 0, writeOnly: rememberWriteOnly(op.resource, row.writeOnly, createdFields(op), base) });
+    await table.put({
+      ...row,
+      serverId,
+      base,
+      baseIsProvisional: true,
+      missingCount: 0,
+      writeOnly: rememberWriteOnly(op.resource, row.writeOnly, createdFields(op), base),
+    });
     await refreshRowLocal(ctx.db, op.resource, row.clientId);
   });
   return { type: 'continue', completed: true };
@@ -297,7 +308,9 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
  */
 async function rebaseLaterOps(ctx: SyncContext, settled: OutboxOp, confirmed: ServerRow): Promise<void> {
   const view = readView(settled.resource, confirmed);
-  const later = (await ctx.db.outbox.where('rowId').equals(settled.rowId).toArray()).filter((other) => (other.seq ?? 0) > (settled.seq ?? 0) && other.kind === 'update');
+  const later = (await ctx.db.outbox.where('rowId').equals(settled.rowId).toArray()).filter(
+    (other) => (other.seq ?? 0) > (settled.seq ?? 0) && other.kind === 'update',
+  );
   for (const other of later) {
     const base = { ...other.base };
     let changed = false;
@@ -359,7 +372,13 @@ async function failure(ctx: SyncContext, op: OutboxOp, phase: Phase, error: unkn
     switch (outcome.type) {
       case 'retry': {
         const attempts = current.attempts + 1;
-        await ctx.db.outbox.put({ ...current, state: 'pending', attempts, notBefore: nextAttemptAt(now, attempts, ctx.random, outcome.resetAt), error: described });
+        await ctx.db.outbox.put({
+          ...current,
+          state: 'pending',
+          attempts,
+          notBefore: nextAttemptAt(now, attempts, ctx.random, outcome.resetAt),
+          error: described,
+        });
         if (outcome.offline) step = { type: 'stop', reason: 'offline', resetAt: null, message: described.message };
         else if (outcome.resetAt !== undefined) step = { type: 'stop', reason: 'rate-limited', resetAt: outcome.resetAt, message: described.message };
         break;
@@ -381,7 +400,6 @@ async function failure(ctx: SyncContext, op: OutboxOp, phase: Phase, error: unkn
   });
   return step;
 }
-
 
 /** Ends an op as failed without a request, keeping what the read showed (the user fixes it). */
 async function settleWithError(ctx: SyncContext, op: OutboxOp, state: 'failed', error: OpError, remote: ServerRow | null): Promise<void> {

@@ -7,10 +7,7 @@ import { aliasKey } from '../../src-preload/contract/alias.ts';
 import type { Domain, Link } from '../../src-preload/contract/index.ts';
 import type { ResourceName } from './types.ts';
 
-export type Reconciliation =
-  | { type: 'adopt'; serverId: number }
-  | { type: 'resend' }
-  | { type: 'ask'; candidates: number[] };
+export type Reconciliation = { type: 'adopt'; serverId: number } | { type: 'resend' } | { type: 'ask'; candidates: number[] };
 
 /** `created` is the create input in server-id space. */
 export function matchesCreate(resource: ResourceName, created: Fields, row: ServerRow): boolean {
@@ -18,17 +15,29 @@ export function matchesCreate(resource: ResourceName, created: Fields, row: Serv
     case 'links': {
       const link = row as Link;
       // The service folds case and Unicode forms when it compares aliases: so does this.
-      return link.type === 'link' && typeof created.url === 'string' && aliasKey(link.url) === aliasKey(created.url) && link.domain_id === ((created.domain_id as number | undefined) ?? 0);
+      return (
+        link.type === 'link' &&
+        typeof created.url === 'string' &&
+        aliasKey(link.url) === aliasKey(created.url) &&
+        link.domain_id === ((created.domain_id as number | undefined) ?? 0)
+      );
     }
     case 'domains':
-      return (row as Domain).host.toLowerCase() === String(created.host ?? '').trim().toLowerCase();
+      return (
+        (row as Domain).host.toLowerCase() ===
+        String(created.host ?? '')
+          .trim()
+          .toLowerCase()
+      );
     case 'handlers': {
       const view = readView('handlers', row);
       // Every field the service shows must agree; fields it hides cannot disqualify a row.
-      return Object.entries(created).every(([field, value]) => {
-        if (value === undefined || !Object.hasOwn(view, field)) return true;
-        return sameValue(typeof value === 'string' && field === 'name' ? value.trim() : value, view[field]);
-      }) && view.type === created.type;
+      return (
+        Object.entries(created).every(([field, value]) => {
+          if (value === undefined || !Object.hasOwn(view, field)) return true;
+          return sameValue(typeof value === 'string' && field === 'name' ? value.trim() : value, view[field]);
+        }) && view.type === created.type
+      );
     }
   }
 }

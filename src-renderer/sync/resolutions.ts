@@ -63,7 +63,12 @@ export async function resolveConflict(ctx: EditContext, opId: string, resolution
   ctx.onChange?.();
 }
 
-async function resolveFields(ctx: EditContext, op: OutboxOp, conflicts: { field: string; theirs: unknown }[], choices: Record<string, FieldChoice>): Promise<void> {
+async function resolveFields(
+  ctx: EditContext,
+  op: OutboxOp,
+  conflicts: { field: string; theirs: unknown }[],
+  choices: Record<string, FieldChoice>,
+): Promise<void> {
   const fields: Fields = { ...op.fields };
   const base: Fields = { ...op.base };
   for (const { field, theirs } of conflicts) {
@@ -102,8 +107,20 @@ async function recreate(ctx: EditContext, op: OutboxOp): Promise<void> {
   for (const other of await opsOfRow(ctx.db, op.rowId)) await ctx.db.outbox.delete(other.seq!);
   await table.put({ ...row, serverId: null, base: null, baseIsProvisional: false, missingCount: 0, deletedLocally: false });
   await ctx.db.outbox.add({
-    opId: ctx.newId(), resource: op.resource, rowId: op.rowId, kind: 'create', fields, base: {}, state: 'pending', rev: 0,
-    attempts: 0, notBefore: 0, error: null, conflict: null, createdAt: ctx.clock.now(), sentAt: null,
+    opId: ctx.newId(),
+    resource: op.resource,
+    rowId: op.rowId,
+    kind: 'create',
+    fields,
+    base: {},
+    state: 'pending',
+    rev: 0,
+    attempts: 0,
+    notBefore: 0,
+    error: null,
+    conflict: null,
+    createdAt: ctx.clock.now(),
+    sentAt: null,
   });
   await refreshRowLocal(ctx.db, op.resource, op.rowId);
 }

@@ -40,9 +40,18 @@ export type StatusStore = StoreApi<SyncStatus>;
 
 export function createStatusStore(workspaceId: string): StatusStore {
   return createStore<SyncStatus>()(() => ({
-    workspaceId, connection: 'unknown', paused: null, syncing: false, pendingCount: 0, unknownCount: 0,
-    failures: [], conflicts: [], lastPullAt: null,
-    rateLimit: { limit: null, remaining: null, resetAt: null }, blockedUntil: null, lastError: null,
+    workspaceId,
+    connection: 'unknown',
+    paused: null,
+    syncing: false,
+    pendingCount: 0,
+    unknownCount: 0,
+    failures: [],
+    conflicts: [],
+    lastPullAt: null,
+    rateLimit: { limit: null, remaining: null, resetAt: null },
+    blockedUntil: null,
+    lastError: null,
     requests: emptyCounts(),
   }));
 }

@@ -49,7 +49,8 @@ export function ChangeAddressDialog({ workspace, onClose }: { workspace: Workspa
       onClose();
     } catch (failure) {
       if (failure instanceof CallError && failure.kind === 'weak-encryption') setWeak(failure.message);
-      else if (failure instanceof CallError && (failure.data.field === 'apiKey' || failure.data.field === 'baseUrl')) setErrors({ [failure.data.field]: failure.message });
+      else if (failure instanceof CallError && (failure.data.field === 'apiKey' || failure.data.field === 'baseUrl'))
+        setErrors({ [failure.data.field]: failure.message });
       else setProblem(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);
@@ -86,8 +87,8 @@ export function ChangeAddressDialog({ workspace, onClose }: { workspace: Workspa
       {needsKey && (
         <>
           <p className="muted dialog-note">
-            {newOrigin} is another server than {originOf(workspace.baseUrl)}. The stored API key is only sent to the server it was entered
-            for, so enter the key for {newOrigin}.
+            {newOrigin} is another server than {originOf(workspace.baseUrl)}. The stored API key is only sent to the server it was entered for, so enter the key
+            for {newOrigin}.
           </p>
           <TextField label={keyLabel} type="password" value={apiKey} onChange={setApiKey} error={errors.apiKey} />
         </>

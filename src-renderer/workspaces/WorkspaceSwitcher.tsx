@@ -6,11 +6,6 @@ export function WorkspaceSwitcher() {
   const { workspaces, currentId, select } = useWorkspaces();
   if (workspaces.length === 0) return null;
   return (
-    <SelectField
-      label="Workspace"
-      value={currentId}
-      options={workspaces.map((w) => ({ value: w.id, label: w.name }))}
-      onChange={(id) => void select(id)}
-    />
+    <SelectField label="Workspace" value={currentId} options={workspaces.map((w) => ({ value: w.id, label: w.name }))} onChange={(id) => void select(id)} />
   );
 }

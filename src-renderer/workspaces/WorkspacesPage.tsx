@@ -89,8 +89,8 @@ export function WorkspacesPage() {
         confirmLabel="Remove"
         message={
           <p>
-            Remove <strong>{removing?.name}</strong>? Its stored key and its offline copy on this computer are deleted. Changes not yet
-            synced are lost. Nothing on the service is deleted.
+            Remove <strong>{removing?.name}</strong>? Its stored key and its offline copy on this computer are deleted. Changes not yet synced are lost. Nothing
+            on the service is deleted.
           </p>
         }
         onCancel={() => setRemoving(null)}

@@ -11,8 +11,16 @@ import { readView } from '../../src-renderer/sync/mirror/fields.ts';
 import type { ResourceName } from '../../src-renderer/sync/types.ts';
 import { FAULT_KINDS, seededRandom } from '../support/fault-proxy.ts';
 import {
-  blockedRows, checkConvergence, fastClock, newIndexedDb, openSync, serverTruth, startSyncStack,
-  type FastClock, type ServerTruth, type SyncStack,
+  blockedRows,
+  checkConvergence,
+  fastClock,
+  newIndexedDb,
+  openSync,
+  serverTruth,
+  startSyncStack,
+  type FastClock,
+  type ServerTruth,
+  type SyncStack,
 } from '../support/sync-harness.ts';
 
 export interface ChaosOptions {
@@ -67,9 +75,24 @@ type Action =
 
 const resourceArb = fc.constantFrom<ResourceName>('links', 'links', 'links', 'domains', 'handlers');
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 30, arbitrary: fc.record({ type: fc.constant('create' as const), resource: resourceArb, domainPick: fc.option(fc.nat(), { nil: null }), handlerPicks: fc.array(fc.nat(), { maxLength: 2 }) }) },
+  {
+    weight: 30,
+    arbitrary: fc.record({
+      type: fc.constant('create' as const),
+      resource: resourceArb,
+      domainPick: fc.option(fc.nat(), { nil: null }),
+      handlerPicks: fc.array(fc.nat(), { maxLength: 2 }),
+    }),
+  },
   { weight: 35, arbitrary: fc.record({ type: fc.constant('update' as const), resource: resourceArb, pick: fc.nat(), variant: fc.nat(5) }) },
-  { weight: 10, arbitrary: fc.record({ type: fc.constant('delete' as const), resource: fc.constantFrom<ResourceName>('links', 'links', 'links', 'links', 'domains', 'handlers'), pick: fc.nat() }) },
+  {
+    weight: 10,
+    arbitrary: fc.record({
+      type: fc.constant('delete' as const),
+      resource: fc.constantFrom<ResourceName>('links', 'links', 'links', 'links', 'domains', 'handlers'),
+      pick: fc.nat(),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('offline' as const), actions: fc.integer({ min: 1, max: 12 }) }) },
   { weight: 2, arbitrary: fc.constant({ type: 'restart' as const }) },
   { weight: 12, arbitrary: fc.record({ type: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 15 }) }) },
@@ -164,19 +187,48 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
           const domain = action.domainPick === null ? undefined : pickOf(live('domains'), action.domainPick);
           const handlers = [...new Set(action.handlerPicks.map((p) => pickOf(live('handlers'), p)).filter((h) => h !== undefined))];
           const input = {
-            location_url: `https://dest.example/${tag}/${n}?v=0`, url: `${tag}x${n}`,
-            ...(domain ? { domain_id: domain.clientId } : {}), ...(handlers.length ? { email_reports: handlers.map((h) => h.clientId) } : {}),
+            location_url: `https://dest.example/${tag}/${n}?v=0`,
+            url: `${tag}x${n}`,
+            ...(domain ? { domain_id: domain.clientId } : {}),
+            ...(handlers.length ? { email_reports: handlers.map((h) => h.clientId) } : {}),
           };
           const clientId = await ws.links.create(input);
-          model.push({ resource: 'links', clientId, marker: `/${tag}/${n}`, deleted: false, domain: domain?.clientId ?? null, handlers: handlers.map((h) => h.clientId), fields: { location_url: input.location_url, url: input.url, sensitive_content: false }, ...untouched() });
+          model.push({
+            resource: 'links',
+            clientId,
+            marker: `/${tag}/${n}`,
+            deleted: false,
+            domain: domain?.clientId ?? null,
+            handlers: handlers.map((h) => h.clientId),
+            fields: { location_url: input.location_url, url: input.url, sensitive_content: false },
+            ...untouched(),
+          });
         } else if (action.resource === 'domains') {
           const host = `d${n}-${tag}.chaos.example`;
           const clientId = await ws.domains.create({ host });
-          model.push({ resource: 'domains', clientId, marker: host, deleted: false, domain: null, handlers: [], fields: { host, is_enabled: true }, ...untouched() });
+          model.push({
+            resource: 'domains',
+            clientId,
+            marker: host,
+            deleted: false,
+            domain: null,
+            handlers: [],
+            fields: { host, is_enabled: true },
+            ...untouched(),
+          });
         } else {
           const name = `h${tag}-${n}`;
           const clientId = await ws.handlers.create({ name, type: 'email', email: `h${n}@chaos.example` });
-          model.push({ resource: 'handlers', clientId, marker: name, deleted: false, domain: null, handlers: [], fields: { name, email: `h${n}@chaos.example`, is_enabled: true }, ...untouched() });
+          model.push({
+            resource: 'handlers',
+            clientId,
+            marker: name,
+            deleted: false,
+            domain: null,
+            handlers: [],
+            fields: { name, email: `h${n}@chaos.example`, is_enabled: true },
+            ...untouched(),
+          });
         }
         return;
       }
@@ -221,7 +273,13 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
       } else {
         const current = await stack.direct.getLink(serverId);
         const patch: Record<string, unknown> =
-          action.variant === 1 ? { utm_campaign: `w${v}` } : action.variant === 2 ? { clicks_limit: 1000 + v } : action.variant === 3 ? { is_enabled: v % 2 === 0 } : { location_url: `https://dest.example${row.marker}?w=${v}` };
+          action.variant === 1
+            ? { utm_campaign: `w${v}` }
+            : action.variant === 2
+              ? { clicks_limit: 1000 + v }
+              : action.variant === 3
+                ? { is_enabled: v % 2 === 0 }
+                : { location_url: `https://dest.example${row.marker}?w=${v}` };
         await stack.direct.updateLink(serverId, { ...patch, email_reports: current.email_reports ?? [] });
         for (const [field, value] of Object.entries(patch)) {
           if (field === 'location_url') row.contested.set(field, [...(row.contested.get(field) ?? [row.fields[field]]), value]);
@@ -322,9 +380,21 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
   ws.close();
   const faults = FAULT_KINDS.reduce((sum, kind) => sum + proxy.stats[kind], 0);
   return {
-    seed: options.seed, ops, refused, faults, requests: proxy.stats.requests, lost, duplicates, secondWriter,
+    seed: options.seed,
+    ops,
+    refused,
+    faults,
+    requests: proxy.stats.requests,
+    lost,
+    duplicates,
+    secondWriter,
     converged: convergence.differences.length === 0 && convergence.unsettled.length === 0,
-    visible, visibleKinds, restarts, drain, ms: Math.round(performance.now() - started), problems,
+    visible,
+    visibleKinds,
+    restarts,
+    drain,
+    ms: Math.round(performance.now() - started),
+    problems,
   };
 }
 

@@ -42,7 +42,8 @@ class Killed extends Error {
 
 /** Arms one crash; `hit` resolves once the app "died" there. */
 function crashSwitch() {
-  let armed: ((event: { kind: 'call'; name: string; phase: 'before' | 'after' } | { kind: 'db'; request: DBCoreMutateRequest; table: string }) => boolean) | null = null;
+  let armed:
+    ((event: { kind: 'call'; name: string; phase: 'before' | 'after' } | { kind: 'db'; request: DBCoreMutateRequest; table: string }) => boolean) | null = null;
   let resolveHit!: () => void;
   const hit = new Promise<void>((resolve) => (resolveHit = resolve));
   return {
@@ -173,7 +174,12 @@ async function oneRun(stack: SyncStack, point: CrashPoint, seed: number, result:
       : resource === 'domains'
         ? ws.domains.create({ host: `${tag}-${n}.crash.example` })
         : ws.handlers.create({ name: `${tag}-${n}`, type: 'email', email: `${tag}@crash.example` });
-  const patch = resource === 'links' ? { location_url: `https://dest.example/${tag}/1?changed` } : resource === 'domains' ? { custom_index_url: `https://index.example/${tag}` } : { email: `changed-${tag}@crash.example` };
+  const patch =
+    resource === 'links'
+      ? { location_url: `https://dest.example/${tag}/1?changed` }
+      : resource === 'domains'
+        ? { custom_index_url: `https://index.example/${tag}` }
+        : { email: `changed-${tag}@crash.example` };
   const id = await make(1);
   if (kind !== 'create') {
     await ws.syncNow(); // the row exists on the service before the crashing edit
@@ -224,7 +230,12 @@ async function oneRun(stack: SyncStack, point: CrashPoint, seed: number, result:
   }
   const expectedCount = kind === 'delete' ? 0 : 1;
   const applied =
-    kind !== 'update' || mine.every((row) => Object.entries(patch).every(([field, value]) => (field === 'email' ? (row as { settings?: { email?: string } }).settings?.email === value : (row as Record<string, unknown>)[field] === value)));
+    kind !== 'update' ||
+    mine.every((row) =>
+      Object.entries(patch).every(([field, value]) =>
+        field === 'email' ? (row as { settings?: { email?: string } }).settings?.email === value : (row as Record<string, unknown>)[field] === value,
+      ),
+    );
   if (mine.length !== expectedCount || !applied) {
     result.wrong++;
     result.problems.push(`${point} seed ${seed}: the service has ${mine.length} row(s)${applied ? '' : ' without the update'}, expected ${expectedCount}`);

@@ -23,13 +23,9 @@ describe('link create', () => {
     expect(paths(LinkCreateSchema.safeParse({}))).toEqual(['location_url']);
     expect(LinkCreateSchema.safeParse({ is_bulk: true, location_urls: 'https://a.example\nhttps://b.example' }).success).toBe(true);
     expect(paths(LinkCreateSchema.safeParse({ is_bulk: true }))).toEqual(['location_urls']);
-    expect(paths(LinkCreateSchema.safeParse({ is_bulk: true, location_urls: 'https://a.example\nnot-a-url' }))).toEqual([
-      'location_urls',
-    ]);
+    expect(paths(LinkCreateSchema.safeParse({ is_bulk: true, location_urls: 'https://a.example\nnot-a-url' }))).toEqual(['location_urls']);
     expect(paths(LinkCreateSchema.safeParse({ is_bulk: true, location_urls: 'https://a.example', url: 'x' }))).toEqual(['url']);
-    expect(paths(LinkCreateSchema.safeParse({ location_url: 'https://a.example', location_urls: 'https://b.example' }))).toEqual([
-      'location_urls',
-    ]);
+    expect(paths(LinkCreateSchema.safeParse({ location_url: 'https://a.example', location_urls: 'https://b.example' }))).toEqual(['location_urls']);
   });
 
   it('accepts only http(s) destinations', () => {
@@ -43,25 +39,18 @@ describe('link create', () => {
       expect(LinkCreateSchema.safeParse({ location_url: 'https://a.example', http_status_code: code }).success).toBe(true);
     }
     for (const code of [200, 303, 404, 300]) {
-      expect(paths(LinkCreateSchema.safeParse({ location_url: 'https://a.example', http_status_code: code }))).toEqual([
-        'http_status_code',
-      ]);
+      expect(paths(LinkCreateSchema.safeParse({ location_url: 'https://a.example', http_status_code: code }))).toEqual(['http_status_code']);
     }
   });
 
   it('uses start_date and end_date only with schedule, in the service format, in order', () => {
     const base = { location_url: 'https://a.example' };
-    expect(
-      LinkCreateSchema.safeParse({ ...base, schedule: true, start_date: '2026-01-01 10:00:00', end_date: '2026-02-01 10:00:00' })
-        .success,
-    ).toBe(true);
+    expect(LinkCreateSchema.safeParse({ ...base, schedule: true, start_date: '2026-01-01 10:00:00', end_date: '2026-02-01 10:00:00' }).success).toBe(true);
     expect(paths(LinkCreateSchema.safeParse({ ...base, start_date: '2026-01-01 10:00:00' }))).toEqual(['start_date']);
     expect(paths(LinkCreateSchema.safeParse({ ...base, schedule: true, end_date: '2026-01-01T10:00:00Z' }))).toEqual(['end_date']);
-    expect(
-      paths(
-        LinkCreateSchema.safeParse({ ...base, schedule: true, start_date: '2026-02-01 10:00:00', end_date: '2026-01-01 10:00:00' }),
-      ),
-    ).toEqual(['end_date']);
+    expect(paths(LinkCreateSchema.safeParse({ ...base, schedule: true, start_date: '2026-02-01 10:00:00', end_date: '2026-01-01 10:00:00' }))).toEqual([
+      'end_date',
+    ]);
   });
 
   it('has targeting entries for all eight kinds, each only with its targeting_type', () => {
@@ -74,7 +63,13 @@ describe('link create', () => {
     const mismatch = { location_url: 'https://a.example', targeting_type: 'country_code', targeting: { device_type: [{ key: 'mobile' }] } };
     expect(paths(LinkCreateSchema.safeParse(mismatch))).toEqual(['targeting.device_type']);
     // The document lists city_name's fields but not the type; real deployments accept it.
-    expect(LinkCreateSchema.safeParse({ location_url: 'https://a.example', targeting_type: 'city_name', targeting: { city_name: [{ key: 'Berlin', value: 'https://b.example' }] } }).success).toBe(true);
+    expect(
+      LinkCreateSchema.safeParse({
+        location_url: 'https://a.example',
+        targeting_type: 'city_name',
+        targeting: { city_name: [{ key: 'Berlin', value: 'https://b.example' }] },
+      }).success,
+    ).toBe(true);
   });
 
   it('carries every document field, arrays of ids and files', () => {

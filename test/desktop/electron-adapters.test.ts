@@ -99,7 +99,9 @@ describe('Electron adapters (fake Electron classes)', () => {
 
   it('app menu and global shortcut pass straight through', () => {
     const installed: unknown[] = [];
-    installAppMenu({ buildFromTemplate: (t: unknown) => ({ menu: t }), setApplicationMenu: (m: unknown) => installed.push(m) } as never)([{ role: 'editMenu' }]);
+    installAppMenu({ buildFromTemplate: (t: unknown) => ({ menu: t }), setApplicationMenu: (m: unknown) => installed.push(m) } as never)([
+      { role: 'editMenu' },
+    ]);
     expect(installed).toEqual([{ menu: [{ role: 'editMenu' }] }]);
 
     const calls: string[] = [];

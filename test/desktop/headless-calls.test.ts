@@ -23,10 +23,18 @@ describe('desktop calls in the browser preview', () => {
       writeClipboard: async () => undefined,
       emit: () => undefined,
     });
-    const base = createCallHandlers({ workspaces: services.workspaces, vault: services.vault, openExternal: async () => undefined, writeClipboard: async () => undefined });
+    const base = createCallHandlers({
+      workspaces: services.workspaces,
+      vault: services.vault,
+      openExternal: async () => undefined,
+      writeClipboard: async () => undefined,
+    });
     const logged: string[] = [];
     const router = createCallRouter({
-      handlers: { ...base, ...headlessDesktopCalls({ store: services.store, workspaces: services.workspaces, logError: (m) => logged.push(m) }) } as CallHandlers,
+      handlers: {
+        ...base,
+        ...headlessDesktopCalls({ store: services.store, workspaces: services.workspaces, logError: (m) => logged.push(m) }),
+      } as CallHandlers,
     });
     const call = (name: string, input: unknown) => router.handle(name, input, true);
 

@@ -137,7 +137,9 @@ describe('shorten from clipboard through the real outbox', () => {
     const [failure] = sync.store.getState().failures;
     expect(JSON.stringify(failure)).toMatch(/taken77|alias/i);
     await eventually(() =>
-      expect(desktop.notices).toContainEqual(expect.objectContaining({ title: 'The service refused creating a link', body: expect.stringContaining('taken77') })),
+      expect(desktop.notices).toContainEqual(
+        expect.objectContaining({ title: 'The service refused creating a link', body: expect.stringContaining('taken77') }),
+      ),
     );
     // The other link keeps its destination: nothing was overwritten.
     expect(await redirectOf(`${sandbox.running.url}taken77`)).toBe('https://someone.else.example/');

@@ -127,7 +127,14 @@ describe('shorten from clipboard through main (sandbox workspace)', () => {
   });
 
   it('refuses what is not an http(s) URL with a clear notification, leaving the clipboard alone', async () => {
-    for (const text of ['', 'just words', 'ftp://files.example.com/x', 'javascript:alert(1)', 'https://exa mple.com/', `https://example.com/${'x'.repeat(3000)}`]) {
+    for (const text of [
+      '',
+      'just words',
+      'ftp://files.example.com/x',
+      'javascript:alert(1)',
+      'https://exa mple.com/',
+      `https://example.com/${'x'.repeat(3000)}`,
+    ]) {
       desktop.clipboard.text = text;
       const outcome = await desktop.shell.shortenFromClipboard();
       expect(outcome).toMatchObject({ ok: false, reason: 'not-a-url' });

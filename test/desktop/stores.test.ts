@@ -145,7 +145,12 @@ describe('window bounds', () => {
     expect(restoreBounds(null, [display]).bounds).toEqual({ width: 1200, height: 800 });
     expect(restoreBounds({ bounds: { x: 1850, y: 100, width: 800, height: 600 }, maximized: false }, [display]).bounds).toEqual({ width: 1200, height: 800 });
     expect(restoreBounds({ bounds: { x: 100, y: -500, width: 800, height: 400 }, maximized: false }, [display]).bounds).toEqual({ width: 1200, height: 800 });
-    expect(restoreBounds({ bounds: { x: -2000, y: 0, width: 800, height: 600 }, maximized: false }, [display, { workArea: { x: -1920, y: 0, width: 1920, height: 1080 } }]).bounds).toEqual({
+    expect(
+      restoreBounds({ bounds: { x: -2000, y: 0, width: 800, height: 600 }, maximized: false }, [
+        display,
+        { workArea: { x: -1920, y: 0, width: 1920, height: 1080 } },
+      ]).bounds,
+    ).toEqual({
       x: -2000,
       y: 0,
       width: 800,

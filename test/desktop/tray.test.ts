@@ -190,9 +190,9 @@ describe('tray in the desktop shell (fake Electron objects)', () => {
   it('refuses a cache for an unknown workspace or with a non-http short URL, and keeps the old one', async () => {
     await desktop.call('tray.updateCache', cache(w1));
     await expect(desktop.call('tray.updateCache', cache('nope'))).rejects.toMatchObject({ data: { kind: 'workspace-not-found' } });
-    await expect(
-      desktop.call('tray.updateCache', cache(w1, { recent: [{ id: 'x', label: 'bad', shortUrl: 'javascript:alert(1)' }] })),
-    ).rejects.toMatchObject({ data: { kind: 'invalid-input' } });
+    await expect(desktop.call('tray.updateCache', cache(w1, { recent: [{ id: 'x', label: 'bad', shortUrl: 'javascript:alert(1)' }] }))).rejects.toMatchObject({
+      data: { kind: 'invalid-input' },
+    });
     expect(desktop.tray().labels()).toContain('Link 10');
   });
 
@@ -200,6 +200,13 @@ describe('tray in the desktop shell (fake Electron objects)', () => {
     await desktop.call('tray.updateCache', cache(w2));
     await desktop.services.workspaces.remove(w2);
     expect(() => desktop.tray().item('Docs')).toThrow(/no tray item/);
-    await eventually(() => expect(desktop.tray().item('Workspace').submenu?.map((e) => e.label)).toEqual(['Marketing']));
+    await eventually(() =>
+      expect(
+        desktop
+          .tray()
+          .item('Workspace')
+          .submenu?.map((e) => e.label),
+      ).toEqual(['Marketing']),
+    );
   });
 });

@@ -116,7 +116,9 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await editor.getByLabel('Destination URL').fill('https://example.com/e2e-edited');
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => editor.isVisible()).toBe(false);
-    await expect.poll(async () => (await serviceLinks()).find((l) => l.url === 'e2e-made')?.location_url, { timeout: 15_000 }).toBe('https://example.com/e2e-edited');
+    await expect
+      .poll(async () => (await serviceLinks()).find((l) => l.url === 'e2e-made')?.location_url, { timeout: 15_000 })
+      .toBe('https://example.com/e2e-edited');
 
     await page.getByRole('button', { name: 'Edit e2e-made' }).click();
     await editor.getByRole('button', { name: 'Delete' }).click();
@@ -129,7 +131,8 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
   it('creates links in bulk from a CSV file: preview, invalid rows flagged, valid ones created', async () => {
     await page.getByRole('button', { name: 'Bulk create' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create links in bulk' });
-    const csv = 'location_url,alias\nhttps://example.com/b1,e2e-bulk-1\nftp://example.com/nope,e2e-bulk-x\nhttps://example.com/b2,e2e-bulk-2\nhttps://example.com/b3,e2e-bulk-3\n';
+    const csv =
+      'location_url,alias\nhttps://example.com/b1,e2e-bulk-1\nftp://example.com/nope,e2e-bulk-x\nhttps://example.com/b2,e2e-bulk-2\nhttps://example.com/b3,e2e-bulk-3\n';
     await dialog.getByLabel('Or a CSV file').setInputFiles({ name: 'links.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect.poll(() => dialog.getByText('3 of 4 rows ready').isVisible()).toBe(true);
     expect(await dialog.locator('tr.row-invalid').textContent()).toContain('Enter a full http:// or https:// URL');
@@ -139,7 +142,14 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await search('e2e-bulk');
     await expect.poll(linkCount).toBe(3);
     await expect
-      .poll(async () => (await serviceLinks()).filter((l) => l.url.startsWith('e2e-bulk')).map((l) => l.url).sort(), { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await serviceLinks())
+            .filter((l) => l.url.startsWith('e2e-bulk'))
+            .map((l) => l.url)
+            .sort(),
+        { timeout: 15_000 },
+      )
       .toEqual(['e2e-bulk-1', 'e2e-bulk-2', 'e2e-bulk-3']);
   });
 

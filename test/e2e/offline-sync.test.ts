@@ -49,7 +49,10 @@ describe.skipIf(!hasChromium)('offline edits sync when the service comes back', 
     await nav('Notification handlers');
     await page.getByRole('switch', { name: 'Enabled: Marketing inbox' }).click({ force: true });
     await bar.getByText('3 pending changes').waitFor();
-    await page.getByRole('row', { name: /Marketing inbox/ }).getByText('Pending sync').waitFor();
+    await page
+      .getByRole('row', { name: /Marketing inbox/ })
+      .getByText('Pending sync')
+      .waitFor();
 
     await nav('Pending changes');
     await expect.poll(() => page.getByRole('table', { name: 'Pending changes' }).getByRole('row').count()).toBe(4);

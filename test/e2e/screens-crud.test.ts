@@ -36,10 +36,9 @@ describe.skipIf(!hasChromium)('domain and handler screens against the sandbox', 
     await editor.getByLabel('Host').fill('https://bad host');
     await editor.getByLabel('Custom index URL').fill('ftp://example.com');
     await editor.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => editor.locator('.field-error').allTextContents()).toEqual([
-      'Enter a host name such as links.example.com (no scheme, path or port)',
-      'Enter a full http:// or https:// URL',
-    ]);
+    await expect
+      .poll(() => editor.locator('.field-error').allTextContents())
+      .toEqual(['Enter a host name such as links.example.com (no scheme, path or port)', 'Enter a full http:// or https:// URL']);
     await shoot(page, 'domain-editor-invalid');
     await editor.getByLabel('Host').fill('e2e.example.com');
     await editor.getByLabel('Custom index URL').fill('https://e2e.example.com/home');

@@ -42,7 +42,11 @@ export async function openSandboxApp(options: Partial<PreviewOptions> & { sandbo
   await page.goto(preview.url);
   await firstSync(page);
   return {
-    preview, browser, page, key, dataDir: temp.dir,
+    preview,
+    browser,
+    page,
+    key,
+    dataDir: temp.dir,
     direct: new ServiceClient({ baseUrl: preview.sandbox!.url, apiKey: key }),
     async close() {
       await browser.close();

@@ -81,7 +81,7 @@ describe('service client ⇄ sandbox', () => {
     await expect.poll(async () => (await client.getLink(created.id)).clicks).toBe(1);
   });
 
-  it('reports the service\'s validation message as a validation error', async () => {
+  it("reports the service's validation message as a validation error", async () => {
     await client.createLink({ location_url: 'https://example.test/a', url: 'taken-alias' });
     const error = await failure(client.createLink({ location_url: 'https://example.test/b', url: 'taken-alias' }));
     expect(error.kind).toBe('validation');
@@ -108,7 +108,7 @@ describe('service client ⇄ sandbox', () => {
     expect(first.links.next).toBe(`${sandbox.url}api/links?page=2`);
   });
 
-  it('keeps accounts apart: another key sees 404 for this account\'s rows', async () => {
+  it("keeps accounts apart: another key sees 404 for this account's rows", async () => {
     const created = await client.createHandler({ name: 'Mine', type: 'webhook', webhook: 'https://hooks.example.test/x' });
     if (!('id' in created)) throw new Error('expected one id');
     const other = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'key-two' });

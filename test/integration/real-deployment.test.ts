@@ -24,12 +24,20 @@ beforeAll(async () => {
   const agent = new Agent();
   const hub = createEventHub();
   services = await createMainServices({
-    userDataDir: temp.dir, cipher: testCipher().cipher, openExternal: async () => undefined, writeClipboard: async () => undefined,
-    emit: (event, payload) => hub.emit(event, payload), dispatcher: agent,
+    userDataDir: temp.dir,
+    cipher: testCipher().cipher,
+    openExternal: async () => undefined,
+    writeClipboard: async () => undefined,
+    emit: (event, payload) => hub.emit(event, payload),
+    dispatcher: agent,
   });
   api = createContractApi(routerBridge(services, hub));
   workspaceId = (await api.call('workspaces.add', { name: 'Real', baseUrl: real.url, apiKey: real.key })).id;
-  cleanups.push(() => real.close(), () => agent.close(), temp.cleanup);
+  cleanups.push(
+    () => real.close(),
+    () => agent.close(),
+    temp.cleanup,
+  );
 });
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup().catch(() => undefined);
@@ -85,8 +93,20 @@ describe('a real deployment: one field edited, exactly that field changed', () =
     ],
     [
       'one targeting rule',
-      { targeting_type: 'country_code', targeting: { country_code: [{ key: 'DE', value: 'https://de2.example/' }, { key: 'FR', value: 'https://fr.dest.example/' }] } },
-      (l) => (l.settings.targeting_country_code = [{ key: 'DE', value: 'https://de2.example/' }, { key: 'FR', value: 'https://fr.dest.example/' }]),
+      {
+        targeting_type: 'country_code',
+        targeting: {
+          country_code: [
+            { key: 'DE', value: 'https://de2.example/' },
+            { key: 'FR', value: 'https://fr.dest.example/' },
+          ],
+        },
+      },
+      (l) =>
+        (l.settings.targeting_country_code = [
+          { key: 'DE', value: 'https://de2.example/' },
+          { key: 'FR', value: 'https://fr.dest.example/' },
+        ]),
     ],
   ];
   for (const [name, patch, expectChange] of cases) {
@@ -115,7 +135,17 @@ describe('a real deployment: one field edited, exactly that field changed', () =
     const update = real.requests.filter((r) => r.method === 'POST').at(-1)!;
     // Carried because the release resets them when left out; their values come from the read.
     expect([...update.form.keys()].sort()).toEqual(
-      ['is_enabled', 'email_reports[]', 'pixels_ids[]', 'project_id', 'targeting_type', 'targeting_country_code_key[0]', 'targeting_country_code_value[0]', 'targeting_country_code_key[1]', 'targeting_country_code_value[1]'].sort(),
+      [
+        'is_enabled',
+        'email_reports[]',
+        'pixels_ids[]',
+        'project_id',
+        'targeting_type',
+        'targeting_country_code_key[0]',
+        'targeting_country_code_value[0]',
+        'targeting_country_code_key[1]',
+        'targeting_country_code_value[1]',
+      ].sort(),
     );
     await sync.links.update(clientId, { is_enabled: true });
     await sync.syncNow();
@@ -128,23 +158,58 @@ describe('a real deployment: what the service holds shows in the app', () => {
     const { ws: sync, clientId } = await engineWith(fullRawLink(3));
     const view = () => sync.db.links.get(clientId).then((row) => rowView('links', row!));
     expect(await view()).toMatchObject({
-      is_enabled: true, email_reports: [11, 12, 13], pixels_ids: [5, 6], project_id: 4, schedule: true, clicks_limit: 500,
-      expiration_url: 'https://dest.example/expired', http_status_code: 307, utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'autumn',
-      targeting_type: 'country_code', cloaking_is_enabled: true, cloaking_title: 'Cloaked title', cloaking_favicon: 'favicon-stored.png',
-      forward_query_parameters_is_enabled: true, start_date: '2026-01-01 00:00:00', end_date: '2027-01-01 00:00:00',
+      is_enabled: true,
+      email_reports: [11, 12, 13],
+      pixels_ids: [5, 6],
+      project_id: 4,
+      schedule: true,
+      clicks_limit: 500,
+      expiration_url: 'https://dest.example/expired',
+      http_status_code: 307,
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'autumn',
+      targeting_type: 'country_code',
+      cloaking_is_enabled: true,
+      cloaking_title: 'Cloaked title',
+      cloaking_favicon: 'favicon-stored.png',
+      forward_query_parameters_is_enabled: true,
+      start_date: '2026-01-01 00:00:00',
+      end_date: '2027-01-01 00:00:00',
     });
     // Someone edits every field in the service's web UI.
     const link = real.links.get(3)!;
     Object.assign(link, { is_enabled: 0, email_reports: [12], pixels_ids: [], project_id: null, location_url: 'https://web-ui.example/' });
     Object.assign(link.settings, {
-      clicks_limit: 0, expiration_url: '', http_status_code: 308, utm: { source: 'web', medium: null, campaign: null }, targeting_type: 'false',
-      cloaking_title: 'From the web', cloaking_favicon: null, forward_query_parameters_is_enabled: 0, schedule: 0, sensitive_content: 1,
+      clicks_limit: 0,
+      expiration_url: '',
+      http_status_code: 308,
+      utm: { source: 'web', medium: null, campaign: null },
+      targeting_type: 'false',
+      cloaking_title: 'From the web',
+      cloaking_favicon: null,
+      forward_query_parameters_is_enabled: 0,
+      schedule: 0,
+      sensitive_content: 1,
     });
     await sync.syncNow();
     expect(await view()).toMatchObject({
-      is_enabled: false, email_reports: [12], pixels_ids: [], project_id: null, location_url: 'https://web-ui.example/', clicks_limit: null,
-      expiration_url: null, http_status_code: 308, utm_source: 'web', utm_medium: null, targeting_type: null, cloaking_title: 'From the web',
-      cloaking_favicon: null, forward_query_parameters_is_enabled: false, schedule: false, sensitive_content: true,
+      is_enabled: false,
+      email_reports: [12],
+      pixels_ids: [],
+      project_id: null,
+      location_url: 'https://web-ui.example/',
+      clicks_limit: null,
+      expiration_url: null,
+      http_status_code: 308,
+      utm_source: 'web',
+      utm_medium: null,
+      targeting_type: null,
+      cloaking_title: 'From the web',
+      cloaking_favicon: null,
+      forward_query_parameters_is_enabled: false,
+      schedule: false,
+      sensitive_content: true,
     });
     // Unknown keys are kept in the mirror verbatim.
     expect((await sync.db.links.get(clientId))!.base).toMatchObject({ name: 'A name only the web UI sets', settings: { is_se_visible: 1, splash_page_id: 7 } });

@@ -105,7 +105,8 @@ describe('sync engine regressions found against the sandbox', () => {
     // Main refuses the second page locally: its window is spent (it reopens at once here).
     const api: typeof stack.api = {
       call: (async (name: string, input: unknown) => {
-        if (name === 'links.list' && ++lists === 2) throw new CallError({ kind: 'rate-limited', message: 'The limit for this minute is used up.', resetAt: Date.now() + 20 });
+        if (name === 'links.list' && ++lists === 2)
+          throw new CallError({ kind: 'rate-limited', message: 'The limit for this minute is used up.', resetAt: Date.now() + 20 });
         return (stack.api.call as (n: string, i: unknown) => Promise<unknown>)(name, input);
       }) as typeof stack.api.call,
       on: (event, listener) => stack.api.on(event, listener),
@@ -127,7 +128,8 @@ describe('sync engine regressions found against the sandbox', () => {
     const api: typeof stack.api = {
       call: (async (name: string, input: unknown) => {
         if (name === 'links.list') lists++;
-        if (name === 'links.update' && ++updates === 2) throw new CallError({ kind: 'rate-limited', message: 'The limit for this minute is used up.', resetAt: Date.now() + 20 });
+        if (name === 'links.update' && ++updates === 2)
+          throw new CallError({ kind: 'rate-limited', message: 'The limit for this minute is used up.', resetAt: Date.now() + 20 });
         return (stack.api.call as (n: string, i: unknown) => Promise<unknown>)(name, input);
       }) as typeof stack.api.call,
       on: (event, listener) => stack.api.on(event, listener),

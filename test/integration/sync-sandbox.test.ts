@@ -59,7 +59,10 @@ describe('sync engine against the sandbox', () => {
     await ws.handlers.update(handlerRow.clientId, { email: 'two@example.com' });
     await ws.syncNow();
     const truth = await serverTruth(stack.direct);
-    expect(truth.links.find((l) => l.id === linkRow.serverId)).toMatchObject({ location_url: 'https://example.com/one-changed', settings: { sensitive_content: true } });
+    expect(truth.links.find((l) => l.id === linkRow.serverId)).toMatchObject({
+      location_url: 'https://example.com/one-changed',
+      settings: { sensitive_content: true },
+    });
     expect(truth.domains.find((d) => d.id === domainRow.serverId)?.custom_index_url).toBe('https://example.com/index');
     expect(truth.handlers.find((h) => h.id === handlerRow.serverId)?.settings.email).toBe('two@example.com');
     await converged(ws);
@@ -100,7 +103,10 @@ describe('sync engine against the sandbox', () => {
     await ws.syncNow();
     const conflicts = ws.store.getState().conflicts;
     expect(conflicts).toHaveLength(1);
-    expect(conflicts[0]!.conflict).toMatchObject({ type: 'fields', fields: [{ field: 'location_url', mine: 'https://example.com/mine', theirs: 'https://example.com/theirs' }] });
+    expect(conflicts[0]!.conflict).toMatchObject({
+      type: 'fields',
+      fields: [{ field: 'location_url', mine: 'https://example.com/mine', theirs: 'https://example.com/theirs' }],
+    });
     await ws.resolveConflict(conflicts[0]!.opId, { type: 'fields', choices: { location_url: 'mine' } });
     await ws.syncNow();
     server = (await serverTruth(stack.direct)).links.find((l) => l.id === serverId)!;

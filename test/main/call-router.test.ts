@@ -103,11 +103,7 @@ describe('call router', () => {
 
   it('refuses input that fails the schema with a clear error, and it never reaches the network', async () => {
     const workspaceId = await addWorkspace();
-    const bad = await services.router.handle(
-      'links.create',
-      { workspaceId, input: { location_url: 'javascript:alert(1)', url: 'promo' } },
-      true,
-    );
+    const bad = await services.router.handle('links.create', { workspaceId, input: { location_url: 'javascript:alert(1)', url: 'promo' } }, true);
     expect(bad).toMatchObject({
       ok: false,
       error: { kind: 'invalid-input', field: 'location_url', message: 'location_url: Enter a full http:// or https:// URL' },
@@ -171,7 +167,11 @@ describe('call router failures', () => {
   });
 
   it('checks an output once: a page the service client checked passes, a wrongly marked or unmarked one does not', async () => {
-    const page = { data: [link], meta: { page: 1, results_per_page: 25, total: 1, total_pages: 1 }, links: { first: 'f', last: null, next: null, prev: null, self: 's' } };
+    const page = {
+      data: [link],
+      meta: { page: 1, results_per_page: 25, total: 1, total_pages: 1 },
+      links: { first: 'f', last: null, next: null, prev: null, self: 's' },
+    };
     const broken = { ...page, data: [{ ...link, clicks: 'many' }] };
     const log: string[] = [];
     const answer = (value: object) => createCallRouter({ handlers: handlers({ 'links.list': async () => value as never }), logError: (m) => log.push(m) });
@@ -205,7 +205,11 @@ describe('call router failures', () => {
         emit: () => undefined,
         logError: () => undefined,
       });
-      const added = await main.router.handle('workspaces.add', { name: 'Bad', baseUrl: `http://127.0.0.1:${(bad.address() as AddressInfo).port}/`, apiKey: KEY }, true);
+      const added = await main.router.handle(
+        'workspaces.add',
+        { name: 'Bad', baseUrl: `http://127.0.0.1:${(bad.address() as AddressInfo).port}/`, apiKey: KEY },
+        true,
+      );
       if (!added.ok) throw new Error(added.error.message);
       const result = await main.router.handle('links.list', { workspaceId: (added.value as { id: string }).id }, true);
       expect(result).toMatchObject({ ok: false, error: { kind: 'bad-response', message: expect.stringMatching(/link 1 has no usable clicks/) } });

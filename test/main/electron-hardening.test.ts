@@ -50,7 +50,10 @@ describe('rendererUrl', () => {
 
 describe('secureSession', () => {
   function fakeSession() {
-    const handlers: { request?: Parameters<PermissionSession['setPermissionRequestHandler']>[0]; check?: Parameters<PermissionSession['setPermissionCheckHandler']>[0] } = {};
+    const handlers: {
+      request?: Parameters<PermissionSession['setPermissionRequestHandler']>[0];
+      check?: Parameters<PermissionSession['setPermissionCheckHandler']>[0];
+    } = {};
     const session: PermissionSession = {
       setPermissionRequestHandler: (handler) => void (handlers.request = handler),
       setPermissionCheckHandler: (handler) => void (handlers.check = handler),

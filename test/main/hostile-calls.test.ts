@@ -17,8 +17,12 @@ beforeAll(async () => {
   real = await startRealService();
   const temp = await withTempDir();
   services = await createMainServices({
-    userDataDir: temp.dir, cipher: testCipher().cipher, openExternal: async () => undefined, writeClipboard: async () => undefined,
-    emit: () => undefined, logError: () => undefined,
+    userDataDir: temp.dir,
+    cipher: testCipher().cipher,
+    openExternal: async () => undefined,
+    writeClipboard: async () => undefined,
+    emit: () => undefined,
+    logError: () => undefined,
   });
   const added = await services.router.handle('workspaces.add', { name: 'Target', baseUrl: real.url, apiKey: real.key }, true);
   if (!added.ok) throw new Error(added.error.message);

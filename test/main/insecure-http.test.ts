@@ -63,7 +63,10 @@ describe('main', () => {
       error: { kind: 'invalid-input', field: 'baseUrl' },
     });
     // Behind the contract too: main's own rule, not only the schema.
-    await expect(services.workspaces.add({ name: 'Plain', baseUrl: REMOTE, apiKey: KEY })).rejects.toMatchObject({ kind: 'invalid-input', data: { field: 'baseUrl' } });
+    await expect(services.workspaces.add({ name: 'Plain', baseUrl: REMOTE, apiKey: KEY })).rejects.toMatchObject({
+      kind: 'invalid-input',
+      data: { field: 'baseUrl' },
+    });
     expect(await services.workspaces.list()).toEqual([]);
   });
 

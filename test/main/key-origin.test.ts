@@ -13,7 +13,11 @@ const KEY_B = 'key-for-service-b-0002';
 let a: FakeService;
 let b: FakeService;
 
-const page = { data: [], meta: { page: 1, results_per_page: 25, total: 0, total_pages: 1 }, links: { first: null, last: null, next: null, prev: null, self: null } };
+const page = {
+  data: [],
+  meta: { page: 1, results_per_page: 25, total: 0, total_pages: 1 },
+  links: { first: null, last: null, next: null, prev: null, self: null },
+};
 const answerLists = (service: FakeService) => service.answer((_req, res) => json(res, 200, page));
 const authorizations = (service: FakeService) => service.requests.map((r) => r.headers.authorization);
 

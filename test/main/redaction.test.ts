@@ -60,7 +60,10 @@ describe('the key never comes back from main', () => {
     };
 
     service.answer((_req, res) => json(res, 404, { errors: [{ title: `No link 5 for key ${KEY} (Authorization: Bearer ${OTHER_TOKEN})`, status: 404 }] }));
-    expect(await call('links.get', { workspaceId, id: 5 })).toMatchObject({ ok: false, error: { kind: 'not-found', message: expect.stringContaining('No link 5') } });
+    expect(await call('links.get', { workspaceId, id: 5 })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found', message: expect.stringContaining('No link 5') },
+    });
 
     service.answer((_req, res) => json(res, 200, { message: [`Upload refused for ${KEY}`], status: 'error', details: [] }));
     expect(await call('links.create', { workspaceId, input: { location_url: 'https://example.com/', url: 'promo' } })).toMatchObject({
@@ -70,7 +73,10 @@ describe('the key never comes back from main', () => {
 
     const location = `https://login.example/?key=${encodeURIComponent(KEY)}&raw=${KEY}`;
     service.answer((_req, res) => json(res, 302, undefined, { location }));
-    expect(await call('links.list', { workspaceId })).toMatchObject({ ok: false, error: { kind: 'bad-response', message: expect.stringContaining('https://login.example/') } });
+    expect(await call('links.list', { workspaceId })).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-response', message: expect.stringContaining('https://login.example/') },
+    });
     expect(await call('workspaces.testConnection', { workspaceId })).toMatchObject({ ok: true, value: { outcome: 'not-this-api' } });
 
     // Echoes whatever key it was sent: the stored one, or a candidate being tested.
@@ -78,7 +84,10 @@ describe('the key never comes back from main', () => {
       const sent = String(req.headers.authorization).replace(/^Bearer /, '');
       json(res, 401, { errors: [{ title: `Refused: ${String(req.headers.authorization)}, key ${sent}, ?key=${encodeURIComponent(sent)}`, status: 401 }] });
     });
-    expect(await call('workspaces.testConnection', { workspaceId })).toMatchObject({ ok: true, value: { outcome: 'bad-key', message: expect.stringContaining('Refused') } });
+    expect(await call('workspaces.testConnection', { workspaceId })).toMatchObject({
+      ok: true,
+      value: { outcome: 'bad-key', message: expect.stringContaining('Refused') },
+    });
     expect(await call('workspaces.testConnection', { baseUrl: `${service.origin}/`, apiKey: CANDIDATE })).toMatchObject({
       ok: true,
       value: { outcome: 'bad-key' },
@@ -112,7 +121,13 @@ describe('redactSecrets', () => {
 
   it('walks objects and arrays, and leaves ordinary words after “Bearer” alone', () => {
     const value = { message: `x ${KEY}`, issues: [{ path: 'apiKey', message: KEY }], n: 3, ok: true, note: 'Bearer of good news' };
-    expect(redactSecrets(value, [KEY])).toEqual({ message: 'x [redacted]', issues: [{ path: 'apiKey', message: '[redacted]' }], n: 3, ok: true, note: 'Bearer of good news' });
+    expect(redactSecrets(value, [KEY])).toEqual({
+      message: 'x [redacted]',
+      issues: [{ path: 'apiKey', message: '[redacted]' }],
+      n: 3,
+      ok: true,
+      note: 'Bearer of good news',
+    });
     const untouched = { a: ['b', { c: 'd' }] };
     expect(redactSecrets(untouched, [KEY])).toBe(untouched);
   });

@@ -100,7 +100,10 @@ describe('createMainWindow', () => {
 describe('guardEveryWebContents', () => {
   it('guards web contents made later, not only the main window', () => {
     let created: ((event: unknown, contents: never) => void) | null = null;
-    guardEveryWebContents({ on: (_name, listener) => (created = listener as never) }, { rendererUrl: 'file:///app/index.html', openExternal: async () => undefined });
+    guardEveryWebContents(
+      { on: (_name, listener) => (created = listener as never) },
+      { rendererUrl: 'file:///app/index.html', openExternal: async () => undefined },
+    );
     const listeners = new Map<string, Listener>();
     let openHandler: ((details: { url: string }) => { action: string }) | null = null;
     const contents = {
@@ -109,7 +112,12 @@ describe('guardEveryWebContents', () => {
     };
     created!({}, contents as never);
     expect(openHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
-    const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
     listeners.get('will-navigate')!(event, 'https://evil.example/');
     expect(event.defaultPrevented).toBe(true);
     expect([...listeners.keys()].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect']);

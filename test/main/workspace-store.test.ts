@@ -38,7 +38,12 @@ describe('WorkspaceStore', () => {
     await Promise.all(['a', 'b', 'c', 'd', 'e'].map((id) => store.add(workspace(id))));
     const reopened = new WorkspaceStore({ dir });
     await reopened.load();
-    expect(reopened.list().map((w) => w.id).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(
+      reopened
+        .list()
+        .map((w) => w.id)
+        .sort(),
+    ).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
   it('moves a damaged file aside and reports it instead of overwriting it', async () => {

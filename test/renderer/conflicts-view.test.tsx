@@ -172,7 +172,7 @@ describe('conflict view', () => {
       await user.click(within(dialog).getByRole('button', { name: choice }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       if (choice === 'Recreate') {
-        expect((await onlyOp(sync))).toMatchObject({ kind: 'create', state: 'pending' });
+        expect(await onlyOp(sync)).toMatchObject({ kind: 'create', state: 'pending' });
         await sync.syncNow();
         expect([...service.rows.handlers.values()].map((h) => [h.name, h.settings.email])).toEqual([['Ops team', 'ops@example.com']]);
       } else {

@@ -8,7 +8,11 @@ afterEach(() => cleanup());
 
 const HOST_MESSAGE = 'Enter a host name such as links.example.com (no scheme, path or port)';
 const URL_MESSAGE = 'Enter a full http:// or https:// URL';
-const hosts = () => within(screen.getByRole('table', { name: 'Domains' })).queryAllByRole('row').slice(1).map((row) => row.querySelector('.cell-strong')?.textContent);
+const hosts = () =>
+  within(screen.getByRole('table', { name: 'Domains' }))
+    .queryAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('.cell-strong')?.textContent);
 
 describe('domain editor', () => {
   it('validates host and both URLs with the contract’s messages and creates nothing until they pass', async () => {
@@ -51,7 +55,10 @@ describe('domain editor', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // Saved in the mirror at once (lower-cased as the contract normalises it), then sent.
     await waitFor(() => expect(hosts()).toEqual(['links.example.com']));
-    await waitFor(() => expect([...service.rows.domains.values()].map((d) => [d.host, d.custom_index_url])).toEqual([['links.example.com', 'https://example.com/home']]), { timeout: 5000 });
+    await waitFor(
+      () => expect([...service.rows.domains.values()].map((d) => [d.host, d.custom_index_url])).toEqual([['links.example.com', 'https://example.com/home']]),
+      { timeout: 5000 },
+    );
     expect(service.callsOf('domains.create')[0]?.input.input).toEqual({ host: 'links.example.com', custom_index_url: 'https://example.com/home' });
   });
 

@@ -7,14 +7,21 @@ import { FakeService } from '../sync/fake-service.ts';
 afterEach(() => cleanup());
 
 const total = () => screen.getByRole('navigation', { name: 'domains pages' }).querySelector('.pager-total')?.textContent;
-const hosts = () => within(screen.getByRole('table', { name: 'Domains' })).queryAllByRole('row').slice(1).map((row) => row.querySelector('.cell-strong')?.textContent);
-
+const hosts = () =>
+  within(screen.getByRole('table', { name: 'Domains' }))
+    .queryAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('.cell-strong')?.textContent);
 
 describe('domains list', () => {
   it('pages, sorts, searches and filters the mirror like the API pages', async () => {
     const service = new FakeService();
     for (let i = 1; i <= 30; i++) {
-      service.seedDomain({ host: `host${String(i).padStart(2, '0')}.example.com`, datetime: `2026-01-${String(i).padStart(2, '0')} 10:00:00`, is_enabled: i % 3 !== 0 });
+      service.seedDomain({
+        host: `host${String(i).padStart(2, '0')}.example.com`,
+        datetime: `2026-01-${String(i).padStart(2, '0')} 10:00:00`,
+        is_enabled: i % 3 !== 0,
+      });
     }
     const { user } = await renderApp(service, 'domains');
     await waitFor(() => expect(total()).toBe('1–25 of 30 domains'), { timeout: 5000 });

@@ -4,7 +4,9 @@ import type userEvent from '@testing-library/user-event';
 
 /** Picks `option` in the kit's SelectField labelled `label` (a react-aria select). */
 export async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string, container: HTMLElement = document.body): Promise<void> {
-  const button = [...container.querySelectorAll<HTMLElement>('.select-field')].find((field) => field.querySelector('.react-aria-Label, label')?.textContent === label)?.querySelector('button');
+  const button = [...container.querySelectorAll<HTMLElement>('.select-field')]
+    .find((field) => field.querySelector('.react-aria-Label, label')?.textContent === label)
+    ?.querySelector('button');
   if (!button) throw new Error(`no select labelled ${label}`);
   await user.click(button);
   await user.click(await screen.findByRole('option', { name: option }));

@@ -56,7 +56,12 @@ describe('handler editor', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(service.callsOf('handlers.create')).toHaveLength(1), { timeout: 5000 });
     // Only the chosen type's fields go out, although other types' fields were filled in.
-    expect(service.callsOf('handlers.create')[0]?.input.input).toEqual({ name: 'On-call', type: 'telegram', telegram: '123456:ABCDEF', telegram_chat_id: '-100200300' });
+    expect(service.callsOf('handlers.create')[0]?.input.input).toEqual({
+      name: 'On-call',
+      type: 'telegram',
+      telegram: '123456:ABCDEF',
+      telegram_chat_id: '-100200300',
+    });
   });
 
   it('changes the type of an existing handler with the new type’s field, and shows the service’s refusal beside it', async () => {

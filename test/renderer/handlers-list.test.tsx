@@ -7,14 +7,23 @@ import { FakeService } from '../sync/fake-service.ts';
 afterEach(() => cleanup());
 
 const total = () => screen.getByRole('navigation', { name: 'handlers pages' }).querySelector('.pager-total')?.textContent;
-const names = () => within(screen.getByRole('table', { name: 'Notification handlers' })).queryAllByRole('row').slice(1).map((row) => row.querySelector('.cell-strong')?.textContent);
+const names = () =>
+  within(screen.getByRole('table', { name: 'Notification handlers' }))
+    .queryAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('.cell-strong')?.textContent);
 
 describe('handlers list', () => {
   it('pages, sorts by name and creation, searches names and filters by enabled and sync state', async () => {
     const service = new FakeService();
     const words = ['alpha', 'Bravo', 'charlie', 'Delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
     words.forEach((word, i) =>
-      service.seedHandler({ name: `${word} alerts`, datetime: `2026-03-${String(i + 1).padStart(2, '0')} 08:00:00`, is_enabled: i % 4 !== 0, settings: { email: `${word.toLowerCase()}@example.com` } }),
+      service.seedHandler({
+        name: `${word} alerts`,
+        datetime: `2026-03-${String(i + 1).padStart(2, '0')} 08:00:00`,
+        is_enabled: i % 4 !== 0,
+        settings: { email: `${word.toLowerCase()}@example.com` },
+      }),
     );
     const { user } = await renderApp(service, 'handlers');
     await waitFor(() => expect(total()).toBe('1–12 of 12 handlers'), { timeout: 5000 });

@@ -10,7 +10,9 @@ const names = (id: number) => (id === 11 ? 'Ops' : null);
 describe('link settings summary', () => {
   it('names every setting of a real read, and lists the keys Linkdock does not know', () => {
     const raw = fullRawLink(1);
-    const lines = Object.fromEntries(linkSettingsSummary(normaliseLink({ ...raw, is_enabled: '0', project_id: 0 }), names, 'Europe/Berlin').map((l) => [l.label, l.value]));
+    const lines = Object.fromEntries(
+      linkSettingsSummary(normaliseLink({ ...raw, is_enabled: '0', project_id: 0 }), names, 'Europe/Berlin').map((l) => [l.label, l.value]),
+    );
     expect(lines).toMatchObject({
       Enabled: 'No',
       'E-mail reports': 'Ops, handler 12, handler 13',
@@ -32,8 +34,27 @@ describe('link settings summary', () => {
   });
 
   it('says what a document-only service does not show instead of guessing', () => {
-    const doc = normaliseLink({ id: 2, project_id: null, domain_id: 0, type: 'link', url: 'a', location_url: 'https://a.example/', settings: { password: null, sensitive_content: false }, clicks: 0, order: 0, start_date: null, end_date: null, datetime: '2026-01-01 00:00:00' });
+    const doc = normaliseLink({
+      id: 2,
+      project_id: null,
+      domain_id: 0,
+      type: 'link',
+      url: 'a',
+      location_url: 'https://a.example/',
+      settings: { password: null, sensitive_content: false },
+      clicks: 0,
+      order: 0,
+      start_date: null,
+      end_date: null,
+      datetime: '2026-01-01 00:00:00',
+    });
     const lines = Object.fromEntries(linkSettingsSummary(doc, names, 'UTC').map((l) => [l.label, l.value]));
-    expect(lines).toEqual({ Enabled: 'Not shown by this service', 'E-mail reports': 'Not shown by this service', Project: 'None', Password: 'None', 'Sensitive content warning': 'No' });
+    expect(lines).toEqual({
+      Enabled: 'Not shown by this service',
+      'E-mail reports': 'Not shown by this service',
+      Project: 'None',
+      Password: 'None',
+      'Sensitive content warning': 'No',
+    });
   });
 });

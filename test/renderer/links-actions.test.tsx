@@ -19,7 +19,15 @@ async function seeded(count = 30, documentOnly = false) {
   await session.sync.db.domains.put(mirrorRow(domain(5, 'go.brand.test'), { clientId: 'dom-5' }));
   await session.sync.db.links.bulkPut(
     Array.from({ length: count }, (_, k) =>
-      mirrorRow(serverLink(k + 1, { url: `l${String(k + 1).padStart(2, '0')}`, domain_id: k % 2 ? 5 : 0, datetime: `2026-01-01 10:${String(k).padStart(2, '0')}:00`, ...real }), { clientId: `c${k + 1}` }),
+      mirrorRow(
+        serverLink(k + 1, {
+          url: `l${String(k + 1).padStart(2, '0')}`,
+          domain_id: k % 2 ? 5 : 0,
+          datetime: `2026-01-01 10:${String(k).padStart(2, '0')}:00`,
+          ...real,
+        }),
+        { clientId: `c${k + 1}` },
+      ),
     ),
   );
   return session;
@@ -37,7 +45,12 @@ describe('list actions', () => {
     const bar = screen.getByRole('region', { name: 'Selected links' });
     expect(bar.textContent).toContain('2 selected');
     await user.click(within(bar).getByRole('button', { name: 'Disable' }));
-    await waitFor(async () => expect((await opsOf(session)).sort()).toEqual([['c29', 'update', { is_enabled: false }], ['c30', 'update', { is_enabled: false }]]));
+    await waitFor(async () =>
+      expect((await opsOf(session)).sort()).toEqual([
+        ['c29', 'update', { is_enabled: false }],
+        ['c30', 'update', { is_enabled: false }],
+      ]),
+    );
     await waitFor(() => expect(screen.getAllByText('Disabled', { selector: '.badge' })).toHaveLength(2));
 
     await user.click(screen.getByRole('checkbox', { name: 'Select page' }));
@@ -94,7 +107,10 @@ describe('list actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Link l01' });
     await user.click(within(dialog).getByRole('button', { name: 'Copy short URL' }));
     await user.click(within(dialog).getByRole('button', { name: 'Copy destination' }));
-    expect(api.calls.filter((c) => c.name === 'clipboard.writeText').map((c) => c.input)).toEqual([{ text: 'https://s.test/l01' }, { text: 'https://dest.example/1' }]);
+    expect(api.calls.filter((c) => c.name === 'clipboard.writeText').map((c) => c.input)).toEqual([
+      { text: 'https://s.test/l01' },
+      { text: 'https://dest.example/1' },
+    ]);
   });
 });
 

@@ -31,7 +31,9 @@ describe('bulk create', () => {
   it('from pasted lines: preview, invalid rows flagged, one op per valid row', async () => {
     const { session, user, dialog } = await openBulk();
     await user.click(within(dialog).getByLabelText('Destination URLs'));
-    await user.paste(['https://a.example/1', 'https://a.example/2 second', 'not-a-url third', '', 'https://a.example/4, taken', 'https://a.example/5 second'].join('\n'));
+    await user.paste(
+      ['https://a.example/1', 'https://a.example/2 second', 'not-a-url third', '', 'https://a.example/4, taken', 'https://a.example/5 second'].join('\n'),
+    );
     expect(within(dialog).getByText(/2 of 5 rows ready/)).toBeTruthy();
     expect(previewRows(dialog)).toEqual([
       ['1', 'https://a.example/1', 'generated', 'OK'],

@@ -79,7 +79,10 @@ describe('link editor validation', () => {
     }
     const favicon = within(dialog).getByLabelText('Favicon').closest('.field')?.querySelector('.field-error')?.textContent;
     expect(favicon).toBe(contractMessage({ cloaking_favicon: { name: 'huge.ico', type: 'image/x-icon', data: new Uint8Array(5 * 1024 * 1024 + 1) } }));
-    const targetingMessage = contractMessage({ targeting_type: 'country_code', targeting: { country_code: [{ key: long(513), value: 'https://fr.example/' }] } });
+    const targetingMessage = contractMessage({
+      targeting_type: 'country_code',
+      targeting: { country_code: [{ key: long(513), value: 'https://fr.example/' }] },
+    });
     expect(within(dialog).getByText(targetingMessage, { selector: '.field-error' })).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toContain('Nothing was saved');
     expect(await session.sync.db.outbox.count()).toBe(0);
@@ -146,15 +149,33 @@ describe('link editor validation', () => {
     expect(ops).toHaveLength(1);
     expect(ops[0]!.kind).toBe('create');
     expect(ops[0]!.fields).toEqual({
-      location_url: 'https://shop.example/spring', url: 'spring-sale', domain_id: 'dom-5', project_id: 12, schedule: true,
-      start_date: '2026-05-01 09:00:00', end_date: '2026-06-01 09:00:00', password: 'hunter2', sensitive_content: true,
-      clicks_limit: 500, expiration_url: 'https://shop.example/over', http_status_code: 307, forward_query_parameters_is_enabled: true,
-      app_linking_is_enabled: true, cloaking_is_enabled: true, cloaking_title: 'Spring', cloaking_meta_description: 'Sale',
+      location_url: 'https://shop.example/spring',
+      url: 'spring-sale',
+      domain_id: 'dom-5',
+      project_id: 12,
+      schedule: true,
+      start_date: '2026-05-01 09:00:00',
+      end_date: '2026-06-01 09:00:00',
+      password: 'hunter2',
+      sensitive_content: true,
+      clicks_limit: 500,
+      expiration_url: 'https://shop.example/over',
+      http_status_code: 307,
+      forward_query_parameters_is_enabled: true,
+      app_linking_is_enabled: true,
+      cloaking_is_enabled: true,
+      cloaking_title: 'Spring',
+      cloaking_meta_description: 'Sale',
       cloaking_custom_js: 'console.log(1)',
       cloaking_favicon: { name: 'f.ico', type: 'image/x-icon', data: new Uint8Array([1, 2, 3]) },
       cloaking_opengraph: { name: 'og.png', type: 'image/png', data: new Uint8Array([4, 5]) },
-      targeting_type: 'country_code', targeting: { country_code: [{ key: 'FR', value: 'https://shop.example/fr' }] },
-      utm_source: 'news', utm_medium: 'email', utm_campaign: 'spring', pixels_ids: [3, 7], email_reports: ['hnd-8'],
+      targeting_type: 'country_code',
+      targeting: { country_code: [{ key: 'FR', value: 'https://shop.example/fr' }] },
+      utm_source: 'news',
+      utm_medium: 'email',
+      utm_campaign: 'spring',
+      pixels_ids: [3, 7],
+      email_reports: ['hnd-8'],
     });
   });
 });
@@ -162,7 +183,12 @@ describe('link editor validation', () => {
 describe('link editor on an existing link', () => {
   async function withLink() {
     const session = await seededSession();
-    await session.sync.db.links.put(mirrorRow(serverLink(40, { url: 'promo', location_url: 'https://old.example/', is_enabled: true }), { clientId: 'lnk-40', writeOnly: { email_reports: ['hnd-8'], utm_source: 'news' } }));
+    await session.sync.db.links.put(
+      mirrorRow(serverLink(40, { url: 'promo', location_url: 'https://old.example/', is_enabled: true }), {
+        clientId: 'lnk-40',
+        writeOnly: { email_reports: ['hnd-8'], utm_source: 'news' },
+      }),
+    );
     const rendered = renderWithApi(<LinksScreen session={session} />);
     await rendered.user.click(await screen.findByRole('button', { name: 'Edit promo' }));
     await screen.findByLabelText('Destination URL');
@@ -192,13 +218,31 @@ describe('link editor on an existing link', () => {
   it('shows every setting a real read carries, and a one-field edit queues that field alone', async () => {
     const session = await seededSession();
     const real = serverLink(42, {
-      url: 'full', location_url: 'https://full.example/', is_enabled: false, email_reports: [8], pixels_ids: [3, 7], project_id: 9,
+      url: 'full',
+      location_url: 'https://full.example/',
+      is_enabled: false,
+      email_reports: [8],
+      pixels_ids: [3, 7],
+      project_id: 9,
       settings: {
-        password: '$2y$10$hash', sensitive_content: true, schedule: false, clicks_limit: 250, expiration_url: 'https://full.example/over',
-        http_status_code: 307, utm: { source: 'news', medium: 'mail', campaign: null }, targeting_type: 'device_type',
-        targeting_device_type: [{ key: 'mobile', value: 'https://m.full.example/' }], cloaking_is_enabled: true, cloaking_title: 'Full',
-        cloaking_meta_description: null, cloaking_custom_js: null, cloaking_favicon: 'fav-42.png', cloaking_opengraph: null,
-        app_linking_is_enabled: false, forward_query_parameters_is_enabled: true, is_se_visible: 1,
+        password: '$2y$10$hash',
+        sensitive_content: true,
+        schedule: false,
+        clicks_limit: 250,
+        expiration_url: 'https://full.example/over',
+        http_status_code: 307,
+        utm: { source: 'news', medium: 'mail', campaign: null },
+        targeting_type: 'device_type',
+        targeting_device_type: [{ key: 'mobile', value: 'https://m.full.example/' }],
+        cloaking_is_enabled: true,
+        cloaking_title: 'Full',
+        cloaking_meta_description: null,
+        cloaking_custom_js: null,
+        cloaking_favicon: 'fav-42.png',
+        cloaking_opengraph: null,
+        app_linking_is_enabled: false,
+        forward_query_parameters_is_enabled: true,
+        is_se_visible: 1,
       },
     });
     await session.sync.db.links.put(mirrorRow(real, { clientId: 'lnk-42' }));
@@ -227,16 +271,27 @@ describe('link editor on an existing link', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit link' })).toBeNull());
     const ops = await session.sync.db.outbox.toArray();
-    expect(ops.map((op) => op.fields)).toEqual([{ targeting_type: 'device_type', targeting: { device_type: [{ key: 'mobile', value: 'https://mobile.full.example/' }] } }]);
+    expect(ops.map((op) => op.fields)).toEqual([
+      { targeting_type: 'device_type', targeting: { device_type: [{ key: 'mobile', value: 'https://mobile.full.example/' }] } },
+    ]);
   });
 
   it('clears settings in one save: clicks limit, expiration URL, project, favicon, status code, targeting', async () => {
     const session = await seededSession();
     const real = serverLink(43, {
-      url: 'clear', email_reports: [], project_id: 9, is_enabled: true,
+      url: 'clear',
+      email_reports: [],
+      project_id: 9,
+      is_enabled: true,
       settings: {
-        password: null, sensitive_content: false, clicks_limit: 10, expiration_url: 'https://x.example/over', http_status_code: 302,
-        targeting_type: 'country_code', targeting_country_code: [{ key: 'DE', value: 'https://de.example/' }], cloaking_favicon: 'fav.png',
+        password: null,
+        sensitive_content: false,
+        clicks_limit: 10,
+        expiration_url: 'https://x.example/over',
+        http_status_code: 302,
+        targeting_type: 'country_code',
+        targeting_country_code: [{ key: 'DE', value: 'https://de.example/' }],
+        cloaking_favicon: 'fav.png',
       },
     });
     await session.sync.db.links.put(mirrorRow(real, { clientId: 'lnk-43' }));
@@ -251,7 +306,14 @@ describe('link editor on an existing link', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit link' })).toBeNull());
     const [op] = await session.sync.db.outbox.toArray();
-    expect(op!.fields).toEqual({ clicks_limit: null, expiration_url: null, project_id: null, cloaking_favicon: null, http_status_code: null, targeting_type: null });
+    expect(op!.fields).toEqual({
+      clicks_limit: null,
+      expiration_url: null,
+      project_id: null,
+      cloaking_favicon: null,
+      http_status_code: null,
+      targeting_type: null,
+    });
   });
 
   it('asks before replacing reports the service does not show', async () => {
@@ -281,9 +343,20 @@ describe('link editor on an existing link', () => {
     const session = await seededSession();
     await session.sync.db.links.put(mirrorRow(serverLink(41, { url: 'refused' }), { clientId: 'lnk-41', local: { location_url: 'https://blocked.example/' } }));
     await session.sync.db.outbox.add({
-      opId: 'op-f', resource: 'links', rowId: 'lnk-41', kind: 'update', fields: { location_url: 'https://blocked.example/' }, base: {},
-      state: 'failed', rev: 0, attempts: 1, notBefore: 0, error: { kind: 'validation', message: 'This destination is blocked', status: 422, field: 'location_url' },
-      conflict: null, createdAt: 0, sentAt: 0,
+      opId: 'op-f',
+      resource: 'links',
+      rowId: 'lnk-41',
+      kind: 'update',
+      fields: { location_url: 'https://blocked.example/' },
+      base: {},
+      state: 'failed',
+      rev: 0,
+      attempts: 1,
+      notBefore: 0,
+      error: { kind: 'validation', message: 'This destination is blocked', status: 422, field: 'location_url' },
+      conflict: null,
+      createdAt: 0,
+      sentAt: 0,
     });
     const { user } = renderWithApi(<LinksScreen session={session} />);
     await user.click(await screen.findByRole('button', { name: 'Edit refused' }));

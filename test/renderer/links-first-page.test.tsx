@@ -52,7 +52,10 @@ describe('first page of the default list', () => {
     // The stored page says 2,700 links; the mirror now holds 30 (say, rows went away since).
     await db.links.bulkPut(rows(30));
     const stale = firstPageOf(indexRows(rows(3000), [], NOW), new Map());
-    await db.syncState.put({ key: FIRST_PAGE_KEY, value: { total: stale.total, rows: (await import('../../src-renderer/links/index-snapshot.ts')).toColumns(stale.index) } });
+    await db.syncState.put({
+      key: FIRST_PAGE_KEY,
+      value: { total: stale.total, rows: (await import('../../src-renderer/links/index-snapshot.ts')).toColumns(stale.index) },
+    });
 
     renderWithApi(<LinksScreen session={session} />);
     await waitFor(() => expect(total()).toBe('1–25 of 2,700 links'));
@@ -69,7 +72,10 @@ describe('row sparklines', () => {
     const { db } = session.sync;
     await db.links.bulkPut(rows(3));
     await db.clickSamples.bulkPut([1, 2, 3].flatMap((n) => [{ clientId: 'c2', serverId: 2, at: n * 1000, clicks: n * 5 }]));
-    await db.clickSamples.bulkPut([{ clientId: 'c3', serverId: 3, at: 1000, clicks: 1 }, { clientId: 'c3', serverId: 3, at: 2000, clicks: 4 }]);
+    await db.clickSamples.bulkPut([
+      { clientId: 'c3', serverId: 3, at: 1000, clicks: 1 },
+      { clientId: 'c3', serverId: 3, at: 2000, clicks: 4 },
+    ]);
     renderWithApi(<LinksScreen session={session} />);
     expect(await screen.findByRole('img', { name: 'Click history: 3 samples' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Click history: 2 samples' })).toBeTruthy();

@@ -19,7 +19,12 @@ export const BASE_URL = 'https://s.test/';
 // happy-dom lays nothing out: give elements a window-sized box so the virtualized table renders
 // the rows a real window would (about 45 rows of 44 px), not none.
 if (typeof HTMLElement !== 'undefined') {
-  for (const [name, value] of [['offsetHeight', 2000], ['offsetWidth', 1200], ['clientHeight', 2000], ['clientWidth', 1200]] as const) {
+  for (const [name, value] of [
+    ['offsetHeight', 2000],
+    ['offsetWidth', 1200],
+    ['clientHeight', 2000],
+    ['clientWidth', 1200],
+  ] as const) {
     Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
   }
   // happy-dom's ResizeObserver reports empty boxes; TanStack Virtual falls back to offset sizes without it.
@@ -61,21 +66,55 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 export function serverLink(id: number, overrides: Partial<Link> = {}): Link {
   return {
-    id, project_id: null, domain_id: 0, type: 'link', url: `alias-${pad(id, 4)}`, location_url: `https://dest.example/${id}`,
-    settings: { password: null, sensitive_content: false }, clicks: 0, order: 0, start_date: null, end_date: null,
-    datetime: '2026-01-01 00:00:00', ...overrides,
+    id,
+    project_id: null,
+    domain_id: 0,
+    type: 'link',
+    url: `alias-${pad(id, 4)}`,
+    location_url: `https://dest.example/${id}`,
+    settings: { password: null, sensitive_content: false },
+    clicks: 0,
+    order: 0,
+    start_date: null,
+    end_date: null,
+    datetime: '2026-01-01 00:00:00',
+    ...overrides,
   };
 }
 
 export function mirrorRow<S extends Link | Domain | Handler>(base: S, extra: Partial<MirrorRow<S>> = {}): MirrorRow<S> {
   return {
     clientId: `row-${base.id}-${'host' in base ? 'd' : 'type' in base && base.type !== 'link' && !('url' in base) ? 'h' : 'l'}`,
-    serverId: base.id, base, baseIsProvisional: false, local: {}, writeOnly: {}, deletedLocally: false, missingCount: 0, updatedAt: 0, ...extra,
+    serverId: base.id,
+    base,
+    baseIsProvisional: false,
+    local: {},
+    writeOnly: {},
+    deletedLocally: false,
+    missingCount: 0,
+    updatedAt: 0,
+    ...extra,
   };
 }
 
-export const domain = (id: number, host: string): Domain => ({ id, scheme: 'https://', host, custom_index_url: '', is_enabled: true, last_datetime: null, datetime: '2025-01-01 00:00:00' });
-export const handler = (id: number, name: string): Handler => ({ id, type: 'email', name, settings: { email: `${name}@example.com` }, is_enabled: true, last_datetime: null, datetime: '2025-01-01 00:00:00' });
+export const domain = (id: number, host: string): Domain => ({
+  id,
+  scheme: 'https://',
+  host,
+  custom_index_url: '',
+  is_enabled: true,
+  last_datetime: null,
+  datetime: '2025-01-01 00:00:00',
+});
+export const handler = (id: number, name: string): Handler => ({
+  id,
+  type: 'email',
+  name,
+  settings: { email: `${name}@example.com` },
+  is_enabled: true,
+  last_datetime: null,
+  datetime: '2025-01-01 00:00:00',
+});
 
 export function renderWithApi(ui: ReactNode, api: ContractApi = recordingApi()) {
   useNavigation.setState({ view: 'links', linkDetail: null, linkEditor: null, paletteOpen: false });

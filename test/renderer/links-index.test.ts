@@ -122,7 +122,11 @@ describe('stored index copy', () => {
     expect(copy!.entries).toEqual(index.entries);
     expect(copy!.domains).toEqual(index.domains);
     expect(sameEntries(copy!, index)).toBe(true);
-    const changed = indexRows(rows().map((r, i) => (i === 5 ? { ...r, base: { ...r.base!, clicks: r.base!.clicks + 1 } } : r)), domains, NOW);
+    const changed = indexRows(
+      rows().map((r, i) => (i === 5 ? { ...r, base: { ...r.base!, clicks: r.base!.clicks + 1 } } : r)),
+      domains,
+      NOW,
+    );
     expect(sameEntries(changed, index)).toBe(false);
     expect(fromColumns({ v: 1, domains: [], clientId: ['a'], alias: [] })).toBeNull();
     expect(fromColumns(undefined)).toBeNull();

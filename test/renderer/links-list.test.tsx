@@ -31,8 +31,20 @@ async function seeded(): Promise<WorkspaceSession> {
     }),
   );
   await db.outbox.add({
-    opId: 'op-1', resource: 'links', rowId: 'c7', kind: 'update', fields: { location_url: 'https://dest.example/7' }, base: {},
-    state: 'pending', rev: 0, attempts: 0, notBefore: 0, error: null, conflict: null, createdAt: 0, sentAt: null,
+    opId: 'op-1',
+    resource: 'links',
+    rowId: 'c7',
+    kind: 'update',
+    fields: { location_url: 'https://dest.example/7' },
+    base: {},
+    state: 'pending',
+    rev: 0,
+    attempts: 0,
+    notBefore: 0,
+    error: null,
+    conflict: null,
+    createdAt: 0,
+    sentAt: null,
   });
   return session;
 }
@@ -145,8 +157,17 @@ describe('links list', () => {
     const parsed = Papa.parse<Record<string, string>>(await blobs[0]!.text(), { header: true, skipEmptyLines: true });
     expect(parsed.data).toHaveLength(120);
     expect(parsed.data[0]).toEqual({
-      short_url: 'https://go.brand.test/alias-0010', alias: 'alias-0010', destination: 'https://dest.example/10', domain: 'go.brand.test',
-      clicks: String((10 * 7919) % 1000), created: '2023-01-01 10:00:00', enabled: 'false', scheduled: 'false', protected: 'true', expired: 'false', sync: 'synced',
+      short_url: 'https://go.brand.test/alias-0010',
+      alias: 'alias-0010',
+      destination: 'https://dest.example/10',
+      domain: 'go.brand.test',
+      clicks: String((10 * 7919) % 1000),
+      created: '2023-01-01 10:00:00',
+      enabled: 'false',
+      scheduled: 'false',
+      protected: 'true',
+      expired: 'false',
+      sync: 'synced',
     });
     expect(parsed.data.map((r) => r.alias)).toEqual([...parsed.data.map((r) => r.alias)].sort());
     vi.restoreAllMocks();

@@ -26,7 +26,9 @@ describe('live link index', () => {
   it('follows updates, creates, deletes and domain changes, reading only the touched range again', async () => {
     const session = await openSession();
     const { db } = session.sync;
-    await db.links.bulkPut(Array.from({ length: 5000 }, (_, i) => mirrorRow(serverLink(i + 1, { url: `a${i}`, domain_id: i === 4999 ? 7 : 0 }), { clientId: id(i) })));
+    await db.links.bulkPut(
+      Array.from({ length: 5000 }, (_, i) => mirrorRow(serverLink(i + 1, { url: `a${i}`, domain_id: i === 4999 ? 7 : 0 }), { clientId: id(i) })),
+    );
     let latest: LinkIndex | null = null;
     let emissions = 0;
     const watch = watchIndex(db, (index) => {

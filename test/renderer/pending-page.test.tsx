@@ -9,7 +9,10 @@ afterEach(() => cleanup());
 
 const table = () => screen.getByRole('table', { name: 'Pending changes' });
 const rows = () => within(table()).queryAllByRole('row').slice(1);
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 const go = (view: 'domains' | 'pending') => useNavigation.getState().go(view);
 
 describe('pending changes page', () => {
@@ -76,7 +79,12 @@ describe('pending changes page', () => {
 
     go('domains');
     // The discarded change is gone from the mirror too: the domain is enabled again.
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Enabled: a.example.com' }).getAttribute('aria-checked') ?? (screen.getByRole('switch', { name: 'Enabled: a.example.com' }) as HTMLInputElement).checked.toString()).toBe('true'));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('switch', { name: 'Enabled: a.example.com' }).getAttribute('aria-checked') ??
+          (screen.getByRole('switch', { name: 'Enabled: a.example.com' }) as HTMLInputElement).checked.toString(),
+      ).toBe('true'),
+    );
 
     // Edit from the pending page opens the domain editor on the row.
     await user.click(screen.getByRole('button', { name: 'Edit a.example.com' }));

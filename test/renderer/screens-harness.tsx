@@ -72,7 +72,13 @@ export function appApi(service: FakeService, workspace: WorkspaceInfo, desktop: 
 
 /** Renders the app with one open workspace over `service` and goes to `view`. */
 export async function renderApp(service: FakeService, view: View, overrides: Partial<AppHarness['desktop']> = {}): Promise<AppHarness> {
-  const workspace: WorkspaceInfo = { id: `test-ws-${++workspaceCounter}-${Date.now()}`, name: 'Test', baseUrl: 'https://svc.test/', hasKey: true, sandbox: false };
+  const workspace: WorkspaceInfo = {
+    id: `test-ws-${++workspaceCounter}-${Date.now()}`,
+    name: 'Test',
+    baseUrl: 'https://svc.test/',
+    hasKey: true,
+    sandbox: false,
+  };
   const desktop: AppHarness['desktop'] = {
     settings: { closeToTray: true, shortcut: null, shortcutActive: false, shortcutProblem: null },
     vault: { available: true, backend: 'gnome_libsecret', secure: true },

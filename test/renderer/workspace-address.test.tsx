@@ -39,7 +39,11 @@ describe('AddWorkspaceForm', () => {
   it('warns that the key would travel in clear text and sends nothing until the user confirms', async () => {
     const { api, calls } = fakeApi();
     const user = userEvent.setup();
-    render(<ApiProvider api={api}><AddWorkspaceForm /></ApiProvider>);
+    render(
+      <ApiProvider api={api}>
+        <AddWorkspaceForm />
+      </ApiProvider>,
+    );
     await fillAdd(user, 'http://links.example.com/');
     expect(screen.getByRole('alert').textContent).toMatch(/clear text/);
 
@@ -59,7 +63,11 @@ describe('AddWorkspaceForm', () => {
   it('asks nothing for https or for this machine', async () => {
     const { api, calls } = fakeApi();
     const user = userEvent.setup();
-    render(<ApiProvider api={api}><AddWorkspaceForm /></ApiProvider>);
+    render(
+      <ApiProvider api={api}>
+        <AddWorkspaceForm />
+      </ApiProvider>,
+    );
     await fillAdd(user, 'http://127.0.0.1:8080/');
     expect(screen.queryByRole('checkbox')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -73,7 +81,11 @@ describe('ChangeAddressDialog', () => {
     const { api, calls } = fakeApi();
     const user = userEvent.setup();
     let closed = false;
-    render(<ApiProvider api={api}><ChangeAddressDialog workspace={WORKSPACE} onClose={() => (closed = true)} /></ApiProvider>);
+    render(
+      <ApiProvider api={api}>
+        <ChangeAddressDialog workspace={WORKSPACE} onClose={() => (closed = true)} />
+      </ApiProvider>,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Address of Work' });
     const address = within(dialog).getByLabelText('Base URL');
     return { calls, user, dialog, address, closed: () => closed };
@@ -86,7 +98,9 @@ describe('ChangeAddressDialog', () => {
     expect(within(dialog).queryByLabelText(/API key/)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(closed()).toBe(true));
-    expect(calls).toEqual([{ name: 'workspaces.setBaseUrl', input: { workspaceId: 'ws-1', baseUrl: 'https://links.example.com/s/', allowInsecureHttp: false } }]);
+    expect(calls).toEqual([
+      { name: 'workspaces.setBaseUrl', input: { workspaceId: 'ws-1', baseUrl: 'https://links.example.com/s/', allowInsecureHttp: false } },
+    ]);
   });
 
   it('asks for the key of another server, and sends it with the new address', async () => {

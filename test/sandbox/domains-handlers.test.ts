@@ -27,13 +27,24 @@ async function expect422(path: string, fields: Record<string, string>, fragment:
 
 describe('domains', () => {
   it('creates (201), reads in the documented shape, updates (200) and deletes (200, empty)', async () => {
-    const createdResponse = await client.post('api/domains', { host: 'Links.Example.COM', custom_index_url: 'https://example.com/', custom_not_found_url: 'https://example.com/404' });
+    const createdResponse = await client.post('api/domains', {
+      host: 'Links.Example.COM',
+      custom_index_url: 'https://example.com/',
+      custom_not_found_url: 'https://example.com/404',
+    });
     expect(createdResponse.status).toBe(201);
     const id = createdResponse.body.data.id;
     const read = await client.get(`api/domains/${id}`);
     const domain = DomainSchema.parse(read.body.data);
     expect(Object.keys(read.body.data).sort()).toEqual(['custom_index_url', 'datetime', 'host', 'id', 'is_enabled', 'last_datetime', 'scheme'].sort());
-    expect(domain).toMatchObject({ id, scheme: 'https://', host: 'links.example.com', custom_index_url: 'https://example.com/', is_enabled: true, last_datetime: null });
+    expect(domain).toMatchObject({
+      id,
+      scheme: 'https://',
+      host: 'links.example.com',
+      custom_index_url: 'https://example.com/',
+      is_enabled: true,
+      last_datetime: null,
+    });
 
     const update = await client.post(`api/domains/${id}`, { is_enabled: '0', custom_index_url: '' });
     expect(update).toMatchObject({ status: 200, body: { data: { id } } });
@@ -147,7 +158,7 @@ describe('notification handlers', () => {
     expect((await client.get(`api/notification-handlers/${id}`)).body.data.settings).toEqual({ telegram: '1:A' });
   });
 
-  it('deleting a handler removes it from links\' email_reports', async () => {
+  it("deleting a handler removes it from links' email_reports", async () => {
     const id = (await client.post('api/notification-handlers', { name: 'Gone', type: 'internal_notification' })).body.data.id;
     const link = await client.link({ location_url: 'https://example.com/', 'email_reports[]': String(id) });
     expect(inspect(dataFile).reports(link)).toEqual([id]);

@@ -94,8 +94,7 @@ export function inspect(file: string) {
       uploads: count(db, 'uploads'),
       reports: count(db, 'link_reports'),
     })),
-    options: (id: number) =>
-      query((db) => JSON.parse((db.prepare('SELECT options FROM links WHERE id = ?').get(id) as { options: string }).options)),
+    options: (id: number) => query((db) => JSON.parse((db.prepare('SELECT options FROM links WHERE id = ?').get(id) as { options: string }).options)),
     reports: (id: number) =>
       query((db) =>
         (db.prepare('SELECT handler_id FROM link_reports WHERE link_id = ? ORDER BY handler_id').all(id) as { handler_id: number }[]).map(
@@ -103,9 +102,10 @@ export function inspect(file: string) {
         ),
       ),
     clicks: (id: number) => query((db) => db.prepare('SELECT * FROM clicks WHERE link_id = ? ORDER BY id').all(id) as Record<string, unknown>[]),
-    enabled: (id: number) =>
-      query((db) => (db.prepare('SELECT is_enabled FROM links WHERE id = ?').get(id) as { is_enabled: number }).is_enabled === 1),
+    enabled: (id: number) => query((db) => (db.prepare('SELECT is_enabled FROM links WHERE id = ?').get(id) as { is_enabled: number }).is_enabled === 1),
     uploads: (id: number) =>
-      query((db) => db.prepare('SELECT token, kind, mime FROM uploads WHERE link_id = ? ORDER BY kind').all(id) as { token: string; kind: string; mime: string }[]),
+      query(
+        (db) => db.prepare('SELECT token, kind, mime FROM uploads WHERE link_id = ? ORDER BY kind').all(id) as { token: string; kind: string; mime: string }[],
+      ),
   };
 }

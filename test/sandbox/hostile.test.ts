@@ -125,7 +125,12 @@ describe('size', () => {
   it('more files than a link can take: 413', async () => {
     snapshot();
     const file = (name: string) => ({ name, value: Buffer.from('GIF89a'), filename: 'a.gif', type: 'image/gif' });
-    const body = multipart([{ name: 'location_url', value: 'https://example.com/' }, file('cloaking_favicon'), file('cloaking_opengraph'), file('cloaking_favicon')]);
+    const body = multipart([
+      { name: 'location_url', value: 'https://example.com/' },
+      file('cloaking_favicon'),
+      file('cloaking_opengraph'),
+      file('cloaking_favicon'),
+    ]);
     expectError(await raw('/api/links', { headers: MULTIPART, body }), 413);
   });
 
@@ -146,7 +151,10 @@ describe('size', () => {
 describe('malformed bodies', () => {
   it('truncated multipart (no closing boundary, part cut short): 400', async () => {
     snapshot();
-    const full = multipart([{ name: 'location_url', value: 'https://example.com/truncated' }, { name: 'url', value: 'truncated' }]);
+    const full = multipart([
+      { name: 'location_url', value: 'https://example.com/truncated' },
+      { name: 'url', value: 'truncated' },
+    ]);
     const cut = full.subarray(0, full.length - 30);
     expectError(await raw('/api/links', { headers: { ...MULTIPART, 'content-length': String(cut.length) }, body: cut }), 400);
     expect((await client.get('api/links')).body.data.some((link: { url: string }) => link.url === 'truncated')).toBe(false);
@@ -175,7 +183,13 @@ describe('malformed bodies', () => {
     expect(first.status).toBeGreaterThanOrEqual(400);
     expect(first.status).toBeLessThan(500);
     for (const name of ['__proto__', 'constructor', 'hasOwnProperty']) {
-      const answer = await raw('/api/links', { headers: MULTIPART, body: multipart([{ name, value: '{"polluted":true}' }, { name: 'location_url', value: 'https://example.com/' }]) });
+      const answer = await raw('/api/links', {
+        headers: MULTIPART,
+        body: multipart([
+          { name, value: '{"polluted":true}' },
+          { name: 'location_url', value: 'https://example.com/' },
+        ]),
+      });
       expect(answer.status).toBeGreaterThanOrEqual(400);
       expect(answer.status).toBeLessThan(500);
       titles(answer.body, answer.status);
@@ -219,7 +233,7 @@ describe('injection strings and odd Unicode', () => {
     // Served with the spaces percent-encoded in Location.
     const served = await fetch(`${client.sandbox.url}sql-link`, { redirect: 'manual' });
     expect(served.status).toBe(301);
-    expect(served.headers.get('location')).toBe("https://example.com/?q=%27+OR+1%3D1+--&utm_source=%27%3B+DELETE+FROM+links%3B+--");
+    expect(served.headers.get('location')).toBe('https://example.com/?q=%27+OR+1%3D1+--&utm_source=%27%3B+DELETE+FROM+links%3B+--');
     expect((await client.get('api/links')).body.meta.total).toBeGreaterThan(1);
     snapshot();
     const answer = await client.post('api/links', { location_url: 'https://example.com/', url: "x' OR '1'='1" });
@@ -302,15 +316,18 @@ describe('odd requests to the link pages', () => {
 });
 
 describe('ids that are not ids', () => {
-  it.each(['abc', '0', '-1', '1.5', '1e3', '%EF%BC%90%EF%BC%91', '99999999999999999999', '%00', '1%20', 'null', '[]'])('GET, POST and DELETE /api/links/%s: 404 JSON', async (id) => {
-    snapshot();
-    const read = await raw(`/api/links/${id}`, { method: 'GET' });
-    expectError(read, 404);
-    const update = await raw(`/api/links/${id}`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'url=x' });
-    expectError(update, 404);
-    const remove = await raw(`/api/links/${id}`, { method: 'DELETE' });
-    expectError(remove, 404);
-  });
+  it.each(['abc', '0', '-1', '1.5', '1e3', '%EF%BC%90%EF%BC%91', '99999999999999999999', '%00', '1%20', 'null', '[]'])(
+    'GET, POST and DELETE /api/links/%s: 404 JSON',
+    async (id) => {
+      snapshot();
+      const read = await raw(`/api/links/${id}`, { method: 'GET' });
+      expectError(read, 404);
+      const update = await raw(`/api/links/${id}`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'url=x' });
+      expectError(update, 404);
+      const remove = await raw(`/api/links/${id}`, { method: 'DELETE' });
+      expectError(remove, 404);
+    },
+  );
 
   it('unknown methods and paths under /api answer JSON 404s', async () => {
     snapshot();

@@ -33,11 +33,11 @@ describe('account isolation', () => {
     expect(own.body.data.id).toBe(id);
   });
 
-  it('the update that B could not make left A\'s link as it was', async () => {
+  it("the update that B could not make left A's link as it was", async () => {
     expect((await client.get(`api/links/${ids.links}`)).body.data.location_url).toBe('https://example.com/a-only');
   });
 
-  it('B cannot reference A\'s domain or handler from its own link', async () => {
+  it("B cannot reference A's domain or handler from its own link", async () => {
     const domain = await client.post('api/links', { location_url: 'https://example.com/', domain_id: String(ids.domains) }, 'key-b');
     expect(domain.status).toBe(422);
     const handler = await client.post('api/links', { location_url: 'https://example.com/', 'email_reports[]': String(ids['notification-handlers']) }, 'key-b');
@@ -51,7 +51,13 @@ describe('account isolation', () => {
 
   it('refuses a missing, malformed or unknown key with 401 in the error shape', async () => {
     const url = `${client.sandbox.url}api/links`;
-    const refused: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-key' }, { authorization: 'Basic a2V5LWE6' }, { authorization: 'Bearer' }, { authorization: 'key-a' }];
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-key' },
+      { authorization: 'Basic a2V5LWE6' },
+      { authorization: 'Bearer' },
+      { authorization: 'key-a' },
+    ];
     for (const headers of refused) {
       const response = await fetch(url, { headers });
       expect(response.status).toBe(401);

@@ -352,10 +352,7 @@ describe('the read carries what real deployments return', () => {
   it('the plain password never appears in any read', async () => {
     const id = await client.link(fullFields(await handlerId(), 'pw-read'));
     await client.post(`api/links/${id}`, { password: 'S3cond-Secr3t?' });
-    const texts = [
-      JSON.stringify((await client.get(`api/links/${id}`)).body),
-      JSON.stringify((await client.get('api/links?results_per_page=1000')).body),
-    ];
+    const texts = [JSON.stringify((await client.get(`api/links/${id}`)).body), JSON.stringify((await client.get('api/links?results_per_page=1000')).body)];
     for (const text of texts) {
       expect(text).not.toContain('Pl41n-Passw0rd!');
       expect(text).not.toContain('S3cond-Secr3t?');
@@ -394,10 +391,14 @@ describe('the read carries what real deployments return', () => {
     });
     expect(after.settings).not.toHaveProperty('targeting_device_type');
     expect(after.settings.cloaking_opengraph).toBe(before.settings.cloaking_opengraph);
-    expect(inspect(dataFile).uploads(id).map((upload) => upload.kind)).toEqual(['opengraph']);
+    expect(
+      inspect(dataFile)
+        .uploads(id)
+        .map((upload) => upload.kind),
+    ).toEqual(['opengraph']);
   });
 
-  it('every clear main\'s client sends (null in an update) reads back cleared', async () => {
+  it("every clear main's client sends (null in an update) reads back cleared", async () => {
     const handler = await handlerId();
     const id = await client.link(fullFields(handler, 'clear-client'));
     const encoded = encodeLinkUpdate({
@@ -489,11 +490,36 @@ describe('create validation: a clear 422 and nothing stored', () => {
     ['clicks_limit not a number', { location_url: 'https://e.com/', clicks_limit: 'ten' }, 'clicks_limit'],
     ['bad expiration_url', { location_url: 'https://e.com/', expiration_url: 'javascript:alert(1)' }, 'expiration_url'],
     ['type other than link', { location_url: 'https://e.com/', type: 'biolink' }, 'type'],
-    ['targeting entries without targeting_type', { location_url: 'https://e.com/', 'targeting_device_type_key[0]': 'mobile', 'targeting_device_type_value[0]': 'https://m.e.com/' }, 'targeting'],
-    ['unknown device type', { location_url: 'https://e.com/', targeting_type: 'device_type', 'targeting_device_type_key[0]': 'fridge', 'targeting_device_type_value[0]': 'https://m.e.com/' }, 'targeting_device_type_key[0]'],
-    ['targeting value not a URL', { location_url: 'https://e.com/', targeting_type: 'country_code', 'targeting_country_code_key[0]': 'DE', 'targeting_country_code_value[0]': 'germany' }, 'targeting_country_code_value[0]'],
-    ['rotation weight not a number', { location_url: 'https://e.com/', targeting_type: 'rotation', 'targeting_rotation_key[0]': 'half', 'targeting_rotation_value[0]': 'https://a.e.com/' }, 'targeting_rotation_key[0]'],
-    ['favicon that is not an image', { location_url: 'https://e.com/', cloaking_favicon: new Blob(['<svg onload=alert(1)>'], { type: 'image/png' }) }, 'cloaking_favicon'],
+    [
+      'targeting entries without targeting_type',
+      { location_url: 'https://e.com/', 'targeting_device_type_key[0]': 'mobile', 'targeting_device_type_value[0]': 'https://m.e.com/' },
+      'targeting',
+    ],
+    [
+      'unknown device type',
+      {
+        location_url: 'https://e.com/',
+        targeting_type: 'device_type',
+        'targeting_device_type_key[0]': 'fridge',
+        'targeting_device_type_value[0]': 'https://m.e.com/',
+      },
+      'targeting_device_type_key[0]',
+    ],
+    [
+      'targeting value not a URL',
+      { location_url: 'https://e.com/', targeting_type: 'country_code', 'targeting_country_code_key[0]': 'DE', 'targeting_country_code_value[0]': 'germany' },
+      'targeting_country_code_value[0]',
+    ],
+    [
+      'rotation weight not a number',
+      { location_url: 'https://e.com/', targeting_type: 'rotation', 'targeting_rotation_key[0]': 'half', 'targeting_rotation_value[0]': 'https://a.e.com/' },
+      'targeting_rotation_key[0]',
+    ],
+    [
+      'favicon that is not an image',
+      { location_url: 'https://e.com/', cloaking_favicon: new Blob(['<svg onload=alert(1)>'], { type: 'image/png' }) },
+      'cloaking_favicon',
+    ],
     ['OpenGraph image as ICO', { location_url: 'https://e.com/', cloaking_opengraph: new Blob([ICO], { type: 'image/x-icon' }) }, 'cloaking_opengraph'],
     ['favicon sent as text', { location_url: 'https://e.com/', cloaking_favicon: 'abc' }, 'cloaking_favicon'],
     ['unknown field', { location_url: 'https://e.com/', colour: 'red' }, 'Unknown field: colour'],
@@ -566,14 +592,27 @@ describe('update', () => {
   });
 
   it('clears optional fields with an empty value and the password with an empty password', async () => {
-    const id = await client.link({ location_url: 'https://example.com/clear', password: 'pw', clicks_limit: '5', utm_source: 's', targeting_type: 'device_type', 'targeting_device_type_key[0]': 'mobile', 'targeting_device_type_value[0]': 'https://m.example.com/' });
+    const id = await client.link({
+      location_url: 'https://example.com/clear',
+      password: 'pw',
+      clicks_limit: '5',
+      utm_source: 's',
+      targeting_type: 'device_type',
+      'targeting_device_type_key[0]': 'mobile',
+      'targeting_device_type_value[0]': 'https://m.example.com/',
+    });
     await client.post(`api/links/${id}`, { password: '', clicks_limit: '', utm_source: '', targeting_type: '' });
     expect((await client.get(`api/links/${id}`)).body.data.settings.password).toBeNull();
     expect(inspect(dataFile).options(id)).toMatchObject({ clicks_limit: null, utm_source: null, targeting_type: null, targeting: {} });
   });
 
   it('switching schedule off forgets the dates; the merged schedule must stay in order', async () => {
-    const id = await client.link({ location_url: 'https://example.com/sched', schedule: '1', start_date: '2026-01-01 00:00:00', end_date: '2026-12-31 00:00:00' });
+    const id = await client.link({
+      location_url: 'https://example.com/sched',
+      schedule: '1',
+      start_date: '2026-01-01 00:00:00',
+      end_date: '2026-12-31 00:00:00',
+    });
     const refused = await client.post(`api/links/${id}`, { schedule: '1', start_date: '2027-01-01 00:00:00' });
     expect(refused.status).toBe(422);
     expect(titles(refused.body, 422).join()).toContain('end_date must be after start_date');
@@ -590,7 +629,7 @@ describe('update', () => {
     expect(inspect(dataFile).enabled(id)).toBe(true);
   });
 
-  it('refuses another link\'s alias on the same domain and leaves the link unchanged', async () => {
+  it("refuses another link's alias on the same domain and leaves the link unchanged", async () => {
     await client.link({ location_url: 'https://example.com/t', url: 'taken-upd' });
     const id = await client.link({ location_url: 'https://example.com/o', url: 'other-upd' });
     const response = await client.post(`api/links/${id}`, { url: 'taken-upd', location_url: 'https://example.com/changed' });
@@ -600,7 +639,13 @@ describe('update', () => {
 
   it('refuses create-only fields and bad values on update', async () => {
     const id = await client.link({ location_url: 'https://example.com/co' });
-    const updates: Record<string, string>[] = [{ is_bulk: '1' }, { type: 'link' }, { location_urls: 'https://e.com/' }, { location_url: '' }, { http_status_code: '200' }];
+    const updates: Record<string, string>[] = [
+      { is_bulk: '1' },
+      { type: 'link' },
+      { location_urls: 'https://e.com/' },
+      { location_url: '' },
+      { http_status_code: '200' },
+    ];
     for (const fields of updates) {
       const response = await client.post(`api/links/${id}`, fields);
       expect(response.status).toBe(422);

@@ -52,7 +52,12 @@ export function chunkedUpload(options: UploadOptions): Promise<UploadOutcome> {
         socket.write(bytes, (error) => ok(!error));
       });
     socket.once('connect', async () => {
-      const head = [`POST ${options.path} HTTP/1.1`, 'Host: 127.0.0.1', 'Transfer-Encoding: chunked', ...Object.entries(options.headers).map(([k, v]) => `${k}: ${v}`)];
+      const head = [
+        `POST ${options.path} HTTP/1.1`,
+        'Host: 127.0.0.1',
+        'Transfer-Encoding: chunked',
+        ...Object.entries(options.headers).map(([k, v]) => `${k}: ${v}`),
+      ];
       await write(`${head.join('\r\n')}\r\n\r\n`);
       for (let i = 0; i < options.pieces; i += 1) {
         if (options.stallAfter !== undefined && i >= options.stallAfter) return; // stall: wait for the server

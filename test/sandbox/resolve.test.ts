@@ -30,11 +30,20 @@ function link(options: Partial<LinkOptions> = {}, fields: Partial<ServedLink> = 
 }
 
 function facts(overrides: Partial<RequestFacts> = {}): RequestFacts {
-  return { now: new Date('2026-06-01T12:00:00Z'), timezone: 'UTC', method: 'GET', query: '', password: 'none', sensitiveConfirmed: false, visitor, ...overrides };
+  return {
+    now: new Date('2026-06-01T12:00:00Z'),
+    timezone: 'UTC',
+    method: 'GET',
+    query: '',
+    password: 'none',
+    sensitiveConfirmed: false,
+    visitor,
+    ...overrides,
+  };
 }
 
 describe('resolveLink', () => {
-  it('redirects with 301 by default, or the link\'s own status, and counts the click', () => {
+  it("redirects with 301 by default, or the link's own status, and counts the click", () => {
     expect(resolveLink(link(), facts())).toEqual({ kind: 'redirect', status: 301, location: 'https://dest.example/path?x=1', countsClick: true });
     for (const status of [302, 307, 308] as const) {
       expect(resolveLink(link({ http_status_code: status }), facts())).toMatchObject({ status });
@@ -61,7 +70,7 @@ describe('resolveLink', () => {
     expect(resolveLink(link({}, window), facts({ now: new Date('2020-01-01T00:00:00Z') }))).toMatchObject({ kind: 'redirect' });
   });
 
-  it('compares the schedule with now in the account\'s time zone (wall-clock dates), winter and summer', () => {
+  it("compares the schedule with now in the account's time zone (wall-clock dates), winter and summer", () => {
     const berlin = (iso: string) => facts({ now: new Date(iso), timezone: 'Europe/Berlin' });
     const winter = link({ schedule: true }, { start_date: '2026-01-15 10:00:00', end_date: '2026-01-15 18:00:00' });
     // CET is UTC+1: 10:00 in Berlin is 09:00 UTC, 18:00 is 17:00 UTC.
@@ -98,20 +107,30 @@ describe('resolveLink', () => {
     expect(resolveLink(guarded, facts({ password: 'ok', sensitiveConfirmed: true, method: 'POST' }))).toMatchObject({ kind: 'cloak' });
   });
 
-  it('after the sandbox\'s own form (POST) the redirect is 303 so the form is never re-sent', () => {
-    expect(resolveLink(link({ http_status_code: 308 }, { sensitive_content: true }), facts({ method: 'POST', sensitiveConfirmed: true }))).toMatchObject({ status: 303 });
+  it("after the sandbox's own form (POST) the redirect is 303 so the form is never re-sent", () => {
+    expect(resolveLink(link({ http_status_code: 308 }, { sensitive_content: true }), facts({ method: 'POST', sensitiveConfirmed: true }))).toMatchObject({
+      status: 303,
+    });
   });
 
   it('cloaking gives the page data with the final destination', () => {
     expect(
-      resolveLink(link({ cloaking_is_enabled: true, cloaking_title: 'T', cloaking_meta_description: 'D', cloaking_custom_js: 'js()', utm_source: 'u' }), facts()),
+      resolveLink(
+        link({ cloaking_is_enabled: true, cloaking_title: 'T', cloaking_meta_description: 'D', cloaking_custom_js: 'js()', utm_source: 'u' }),
+        facts(),
+      ),
     ).toEqual({ kind: 'cloak', destination: 'https://dest.example/path?x=1&utm_source=u', title: 'T', description: 'D', customJs: 'js()', countsClick: true });
   });
 
-  it('targeting chooses the destination; no match keeps the link\'s own', () => {
+  it("targeting chooses the destination; no match keeps the link's own", () => {
     const targeted = link({
       targeting_type: 'country_code',
-      targeting: { country_code: [{ key: 'fr', value: 'https://fr.example/' }, { key: 'DE', value: 'https://de.example/' }] },
+      targeting: {
+        country_code: [
+          { key: 'fr', value: 'https://fr.example/' },
+          { key: 'DE', value: 'https://de.example/' },
+        ],
+      },
     });
     expect(resolveLink(targeted, facts())).toMatchObject({ location: 'https://de.example/' });
     expect(resolveLink(targeted, facts({ visitor: { ...visitor, countryCode: 'US' } }))).toMatchObject({ location: 'https://dest.example/path?x=1' });
@@ -120,7 +139,7 @@ describe('resolveLink', () => {
 });
 
 describe('buildDestination', () => {
-  it('sets UTM parameters and appends the visitor\'s query when forwarding is on', () => {
+  it("sets UTM parameters and appends the visitor's query when forwarding is on", () => {
     const options = { ...DEFAULT_LINK_OPTIONS, utm_source: 'news', utm_medium: 'mail', utm_campaign: 'spring sale' };
     expect(buildDestination('https://d.example/p?utm_source=old&a=1', options, 'b=2')).toBe(
       'https://d.example/p?utm_source=news&a=1&utm_medium=mail&utm_campaign=spring+sale',

@@ -64,13 +64,19 @@ describe('scripts/sandbox.ts', () => {
     expect(existsSync(join(temp.dir, 'Linkdock', 'sandbox.sqlite'))).toBe(true);
   });
 
-  it.each([[[]], [['--key', 'k', '--port', 'eighty']], [['--key', 'k', '--rate-limit', '0']], [['--key', 'k', '--colour']], [['--key', 'k', '--timezone', 'Mars/Olympus']]])('refuses %j with exit code 2 and the usage', async (args) => {
+  it.each([
+    [[]],
+    [['--key', 'k', '--port', 'eighty']],
+    [['--key', 'k', '--rate-limit', '0']],
+    [['--key', 'k', '--colour']],
+    [['--key', 'k', '--timezone', 'Mars/Olympus']],
+  ])('refuses %j with exit code 2 and the usage', async (args) => {
     const refused = run(args);
     expect(await refused.exit).toBe(2);
     expect(refused.output()).toContain('Usage: npm run sandbox');
   });
 
-  it('defaultDataFile follows each platform\'s user data folder', () => {
+  it("defaultDataFile follows each platform's user data folder", () => {
     expect(defaultDataFile({ XDG_CONFIG_HOME: '/xdg' }, 'linux')).toBe('/xdg/Linkdock/sandbox.sqlite');
     expect(defaultDataFile({}, 'linux')).toMatch(/\.config\/Linkdock\/sandbox\.sqlite$/);
     expect(defaultDataFile({}, 'darwin')).toMatch(/Library\/Application Support\/Linkdock\/sandbox\.sqlite$/);

@@ -27,7 +27,10 @@ interface Answer {
 }
 
 /** A raw HTTP request, so the Host header can name a custom domain. */
-function visit(path: string, options: { host?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string> } = {}): Promise<Answer> {
+function visit(
+  path: string,
+  options: { host?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string> } = {},
+): Promise<Answer> {
   const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
   return new Promise((resolve, reject) => {
     const req = request(
@@ -97,7 +100,7 @@ describe('redirects', () => {
     expect(await visit(`/${encodeURIComponent('café-ü_1.2~x')}`)).toMatchObject({ status: 301, location: 'https://dest.example/u' });
   });
 
-  it('appends UTM parameters and forwards the visitor\'s query parameters', async () => {
+  it("appends UTM parameters and forwards the visitor's query parameters", async () => {
     await client.link({ location_url: 'https://dest.example/q?keep=1', url: 'utm', utm_source: 'news', utm_campaign: 'spring' });
     expect((await visit('/utm?dropped=1')).location).toBe('https://dest.example/q?keep=1&utm_source=news&utm_campaign=spring');
     await client.link({ location_url: 'https://dest.example/q?keep=1', url: 'forward', forward_query_parameters_is_enabled: '1' });
@@ -106,8 +109,14 @@ describe('redirects', () => {
 });
 
 describe('custom domains', () => {
-  it('serves a domain\'s links by Host only while it is enabled; index and not-found URLs', async () => {
-    const domain = (await client.post('api/domains', { host: 'short.example.com', custom_index_url: 'https://home.example/', custom_not_found_url: 'https://home.example/404' })).body.data.id;
+  it("serves a domain's links by Host only while it is enabled; index and not-found URLs", async () => {
+    const domain = (
+      await client.post('api/domains', {
+        host: 'short.example.com',
+        custom_index_url: 'https://home.example/',
+        custom_not_found_url: 'https://home.example/404',
+      })
+    ).body.data.id;
     await client.link({ location_url: 'https://dest.example/custom', url: 'on-domain', domain_id: String(domain) });
     expect(await visit('/on-domain', { host: 'short.example.com' })).toMatchObject({ status: 301, location: 'https://dest.example/custom' });
     expect(await visit('/on-domain', { host: 'SHORT.example.com:8080' })).toMatchObject({ status: 301 });
@@ -150,7 +159,12 @@ describe('schedule and click limit', () => {
   });
 
   it('stops at clicks_limit and sends later visitors to the expiration URL', async () => {
-    const id = await client.link({ location_url: 'https://dest.example/limited', url: 'limited', clicks_limit: '2', expiration_url: 'https://dest.example/over' });
+    const id = await client.link({
+      location_url: 'https://dest.example/limited',
+      url: 'limited',
+      clicks_limit: '2',
+      expiration_url: 'https://dest.example/over',
+    });
     expect((await visit('/limited')).location).toBe('https://dest.example/limited');
     expect((await visit('/limited')).location).toBe('https://dest.example/limited');
     expect(await visit('/limited')).toMatchObject({ status: 302, location: 'https://dest.example/over' });
@@ -235,7 +249,11 @@ describe('cloaking', () => {
     expect(replaced[0]?.token).not.toBe(favicon?.token);
     expect((await fetch(`${client.sandbox.url}uploads/${favicon?.token}`)).status).toBe(404);
     await client.post(`api/links/${id}`, { cloaking_opengraph: '' });
-    expect(inspect(dataFile).uploads(id).map((upload) => upload.kind)).toEqual(['favicon']);
+    expect(
+      inspect(dataFile)
+        .uploads(id)
+        .map((upload) => upload.kind),
+    ).toEqual(['favicon']);
   });
 });
 
@@ -244,11 +262,23 @@ describe('targeting over HTTP', () => {
   const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
   const target = (kind: string, pairs: [string, string][]) => ({
     targeting_type: kind,
-    ...Object.fromEntries(pairs.flatMap(([key, value], i) => [[`targeting_${kind}_key[${i}]`, key], [`targeting_${kind}_value[${i}]`, value]])),
+    ...Object.fromEntries(
+      pairs.flatMap(([key, value], i) => [
+        [`targeting_${kind}_key[${i}]`, key],
+        [`targeting_${kind}_value[${i}]`, value],
+      ]),
+    ),
   });
 
   it('device type, OS and browser from the User-Agent (bowser)', async () => {
-    await client.link({ location_url: 'https://dest.example/default', url: 't-device', ...target('device_type', [['mobile', 'https://m.example/'], ['desktop', 'https://d.example/']]) });
+    await client.link({
+      location_url: 'https://dest.example/default',
+      url: 't-device',
+      ...target('device_type', [
+        ['mobile', 'https://m.example/'],
+        ['desktop', 'https://d.example/'],
+      ]),
+    });
     expect((await visit('/t-device', { headers: { 'user-agent': IPHONE } })).location).toBe('https://m.example/');
     expect((await visit('/t-device', { headers: { 'user-agent': FIREFOX_WINDOWS } })).location).toBe('https://d.example/');
     expect((await visit('/t-device')).location).toBe('https://dest.example/default');
@@ -260,7 +290,14 @@ describe('targeting over HTTP', () => {
   });
 
   it('browser language from Accept-Language', async () => {
-    await client.link({ location_url: 'https://dest.example/default', url: 't-lang', ...target('browser_language', [['de', 'https://de.example/'], ['en-GB', 'https://uk.example/']]) });
+    await client.link({
+      location_url: 'https://dest.example/default',
+      url: 't-lang',
+      ...target('browser_language', [
+        ['de', 'https://de.example/'],
+        ['en-GB', 'https://uk.example/'],
+      ]),
+    });
     expect((await visit('/t-lang', { headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } })).location).toBe('https://de.example/');
     expect((await visit('/t-lang', { headers: { 'accept-language': 'en-GB' } })).location).toBe('https://uk.example/');
     expect((await visit('/t-lang', { headers: { 'accept-language': 'ja' } })).location).toBe('https://dest.example/default');
@@ -275,7 +312,14 @@ describe('targeting over HTTP', () => {
   });
 
   it('rotation sends every visitor to one of the weighted destinations', async () => {
-    await client.link({ location_url: 'https://dest.example/default', url: 't-rotate', ...target('rotation', [['1', 'https://one.example/'], ['1', 'https://two.example/']]) });
+    await client.link({
+      location_url: 'https://dest.example/default',
+      url: 't-rotate',
+      ...target('rotation', [
+        ['1', 'https://one.example/'],
+        ['1', 'https://two.example/'],
+      ]),
+    });
     const seen = new Set<string>();
     for (let i = 0; i < 40; i += 1) seen.add((await visit('/t-rotate')).location as string);
     expect(seen).toEqual(new Set(['https://one.example/', 'https://two.example/']));

@@ -11,7 +11,11 @@ import { startRealService, type RealService } from '../support/real-service.ts';
 let real: RealService;
 let plain: Server;
 let plainUrl: string;
-let plainAnswer: { status: number; type: string; body: string } = { status: 404, type: 'application/json', body: '{"errors":[{"title":"Not found","status":404}]}' };
+let plainAnswer: { status: number; type: string; body: string } = {
+  status: 404,
+  type: 'application/json',
+  body: '{"errors":[{"title":"Not found","status":404}]}',
+};
 beforeAll(async () => {
   real = await startRealService();
   plain = createServer((_req, res) => {

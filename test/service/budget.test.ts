@@ -139,7 +139,12 @@ describe('RequestBudget', () => {
   it('tells listeners about changes, and a failing listener breaks nothing', async () => {
     const clock = new ManualClock();
     const seen: BudgetState[] = [];
-    const budget = new RequestBudget({ clock, onChange: () => { throw new Error('listener bug'); } });
+    const budget = new RequestBudget({
+      clock,
+      onChange: () => {
+        throw new Error('listener bug');
+      },
+    });
     const off = budget.onChange((state) => seen.push(state));
     (await budget.acquire()).settle({ status: 200, headers: headers(60, 59) });
     (await budget.acquire()).settle({ status: 200, headers: headers(60, 59) }); // unchanged: no event

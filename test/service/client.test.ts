@@ -52,7 +52,11 @@ const docLink = {
   end_date: null,
   datetime: '2024-01-01 00:00:00',
 };
-const goodDomains = { data: [], meta: { page: 1, results_per_page: 10, total: 0, total_pages: 0 }, links: { first: 'x', last: null, next: null, prev: null, self: 'x' } };
+const goodDomains = {
+  data: [],
+  meta: { page: 1, results_per_page: 10, total: 0, total_pages: 0 },
+  links: { first: 'x', last: null, next: null, prev: null, self: 'x' },
+};
 const errorBody = (title: string, status: number | string) => ({ errors: [{ title, status }] });
 
 describe('reads', () => {
@@ -61,7 +65,13 @@ describe('reads', () => {
       json(res, 200, {
         data: [docLink],
         meta: { page: 1, results_per_page: 25, total: 1, total_pages: 1 },
-        links: { first: `${service.origin}/api/links?page=1`, last: `${service.origin}/api/links?page=1`, next: null, prev: null, self: `${service.origin}/api/links?page=1` },
+        links: {
+          first: `${service.origin}/api/links?page=1`,
+          last: `${service.origin}/api/links?page=1`,
+          next: null,
+          prev: null,
+          self: `${service.origin}/api/links?page=1`,
+        },
       }),
     );
     const { client: c, events } = client();
@@ -88,7 +98,14 @@ describe('reads', () => {
     service.answer((_req, res) =>
       json(res, 200, {
         data: [
-          { ...docLink, id: '5', project_id: 0, clicks: '12', order: undefined, settings: { password: null, sensitive_content: 0, cloaking_title: 'x', pixels_ids: [] } },
+          {
+            ...docLink,
+            id: '5',
+            project_id: 0,
+            clicks: '12',
+            order: undefined,
+            settings: { password: null, sensitive_content: 0, cloaking_title: 'x', pixels_ids: [] },
+          },
           { id: 6, type: 'biolink', project_id: 0, domain_id: 0, url: 'bio', location_url: null, settings: {}, clicks: 0, datetime: '2024-01-01 00:00:00' },
         ],
         meta: { page: '2', results_per_page: 25, total_results: 27, total_pages: 2 },
@@ -99,7 +116,11 @@ describe('reads', () => {
     expect(list.meta).toEqual({ page: 2, results_per_page: 25, total: 27, total_pages: 2 });
     expect(list.links.last).toBeNull();
     expect(list.data[0]).toEqual({
-      ...docLink, id: 5, clicks: 12, project_id: null, order: 0,
+      ...docLink,
+      id: 5,
+      clicks: 12,
+      project_id: null,
+      order: 0,
       // settings keys the document does not show are kept as sent
       settings: { password: null, sensitive_content: false, cloaking_title: 'x', pixels_ids: [] },
     });
@@ -116,7 +137,17 @@ describe('reads', () => {
 
   it('reads one domain and normalises it', async () => {
     service.answer((_req, res) =>
-      json(res, 200, { data: { id: 4, scheme: 'https://', host: 'go.example.com', custom_index_url: '', is_enabled: '0', last_datetime: null, datetime: '2024-01-01 00:00:00' } }),
+      json(res, 200, {
+        data: {
+          id: 4,
+          scheme: 'https://',
+          host: 'go.example.com',
+          custom_index_url: '',
+          is_enabled: '0',
+          last_datetime: null,
+          datetime: '2024-01-01 00:00:00',
+        },
+      }),
     );
     const { client: c, events } = client();
     expect(await c.getDomain(4)).toMatchObject({ id: 4, is_enabled: false });
@@ -180,7 +211,12 @@ describe('writes', () => {
       sensitive_content: false,
       forward_query_parameters_is_enabled: true,
       targeting_type: 'device_type',
-      targeting: { device_type: [{ key: 'mobile', value: 'https://m.example.com' }, { key: 'desktop', value: 'https://d.example.com' }] },
+      targeting: {
+        device_type: [
+          { key: 'mobile', value: 'https://m.example.com' },
+          { key: 'desktop', value: 'https://d.example.com' },
+        ],
+      },
       cloaking_opengraph: { name: 'og.jpg', type: 'image/jpeg', data: new Uint8Array([255, 216, 255]) },
     });
     expect(created).toEqual({ id: 31 });
@@ -275,9 +311,7 @@ describe('writes', () => {
   });
 
   it('a 401 on a write whose key check fails reports that failure, not applied', async () => {
-    service.answer((req, res) =>
-      req.method === 'POST' ? json(res, 401, errorBody('Bad URL', 401)) : raw(res, 503, '<html>maintenance</html>'),
-    );
+    service.answer((req, res) => (req.method === 'POST' ? json(res, 401, errorBody('Bad URL', 401)) : raw(res, 503, '<html>maintenance</html>')));
     const error = await failure(client().client.createHandler({ name: 'n', type: 'email', email: 'a@b.example' }));
     expect(error.data).toMatchObject({ kind: 'server', maybeApplied: false });
     expect(error.message).toContain('Bad URL');
@@ -285,9 +319,17 @@ describe('writes', () => {
 
   it('other 4xx are validation errors with the title; 5xx on a write may have been applied', async () => {
     service.answer((_req, res) => json(res, 422, errorBody('The host is invalid.', 422)));
-    expect((await failure(client().client.createDomain({ host: 'a.example' }))).data).toMatchObject({ kind: 'validation', message: 'The host is invalid.', status: 422 });
+    expect((await failure(client().client.createDomain({ host: 'a.example' }))).data).toMatchObject({
+      kind: 'validation',
+      message: 'The host is invalid.',
+      status: 422,
+    });
     service.answer((_req, res) => json(res, 502, errorBody('Upstream down', 502)));
-    expect((await failure(client().client.createDomain({ host: 'a.example' }))).data).toMatchObject({ kind: 'server', message: 'Upstream down', maybeApplied: true });
+    expect((await failure(client().client.createDomain({ host: 'a.example' }))).data).toMatchObject({
+      kind: 'server',
+      message: 'Upstream down',
+      maybeApplied: true,
+    });
     expect((await failure(client().client.listDomains())).data.maybeApplied).toBeUndefined();
   });
 });

@@ -52,7 +52,11 @@ afterAll(async () => {
   }
 });
 
-const goodList = { data: [], meta: { page: 1, results_per_page: 10, total: 0, total_pages: 0 }, links: { first: 'a', last: null, next: null, prev: null, self: 'a' } };
+const goodList = {
+  data: [],
+  meta: { page: 1, results_per_page: 10, total: 0, total_pages: 0 },
+  links: { first: 'a', last: null, next: null, prev: null, self: 'a' },
+};
 
 async function outcome(baseUrl = service.origin, timeoutMs = 2_000) {
   const result = await testConnection({ baseUrl, apiKey: KEY, timeoutMs });

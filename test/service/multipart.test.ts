@@ -1,12 +1,6 @@
 import { Response as UndiciResponse, type FormData as UndiciFormData } from 'undici';
 import { describe, expect, it } from 'vitest';
-import {
-  encodeDomainUpdate,
-  encodeHandlerCreate,
-  encodeHandlerUpdate,
-  encodeLinkCreate,
-  encodeLinkUpdate,
-} from '../../src-main/service/multipart.ts';
+import { encodeDomainUpdate, encodeHandlerCreate, encodeHandlerUpdate, encodeLinkCreate, encodeLinkUpdate } from '../../src-main/service/multipart.ts';
 
 /** Serialises the body as it would go on the wire, then parses it with an independent parser. */
 async function wire(form: UndiciFormData): Promise<{ form: FormData; text: string }> {
@@ -79,9 +73,7 @@ describe('link create encoding', () => {
 
 describe('link update encoding', () => {
   it('sends flags as 0/1 and the current email_reports every time', async () => {
-    const { form } = await wire(
-      encodeLinkUpdate({ sensitive_content: false, cloaking_is_enabled: true, is_enabled: false, email_reports: [3, 9], url: '' }),
-    );
+    const { form } = await wire(encodeLinkUpdate({ sensitive_content: false, cloaking_is_enabled: true, is_enabled: false, email_reports: [3, 9], url: '' }));
     expect(form.get('sensitive_content')).toBe('0');
     expect(form.get('cloaking_is_enabled')).toBe('1');
     expect(form.get('is_enabled')).toBe('0');
@@ -120,7 +112,13 @@ describe('domain and handler encoding', () => {
   });
 
   it('skips values of the wrong kind instead of throwing (inputs bypassing the schema)', async () => {
-    const sloppy = { location_url: 'https://example.com/', pixels_ids: 'not-an-array', cloaking_favicon: 'nope', clicks_limit: Number.NaN, email_reports: [] } as never;
+    const sloppy = {
+      location_url: 'https://example.com/',
+      pixels_ids: 'not-an-array',
+      cloaking_favicon: 'nope',
+      clicks_limit: Number.NaN,
+      email_reports: [],
+    } as never;
     const { form } = await wire(encodeLinkUpdate(sloppy));
     expect(form.has('pixels_ids[]')).toBe(false);
     expect(form.has('cloaking_favicon')).toBe(false);

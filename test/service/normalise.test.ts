@@ -114,7 +114,17 @@ describe('normaliseLink', () => {
   });
 
   it('keeps items of another type with their type and lenient defaults', () => {
-    const biolink = { id: 40, project_id: null, domain_id: 0, type: 'biolink', url: 'me', location_url: null, settings: { theme: 'x' }, clicks: '3', datetime: '2024-01-01 00:00:00' };
+    const biolink = {
+      id: 40,
+      project_id: null,
+      domain_id: 0,
+      type: 'biolink',
+      url: 'me',
+      location_url: null,
+      settings: { theme: 'x' },
+      clicks: '3',
+      datetime: '2024-01-01 00:00:00',
+    };
     const link = normaliseLink(biolink);
     expect(link.type).toBe('biolink');
     expect(link.location_url).toBe('');
@@ -124,34 +134,84 @@ describe('normaliseLink', () => {
 
   it('keeps everything a full real read carries: reports, pixels, enabled, settings and unknown keys', () => {
     const full = {
-      id: 31, user_id: '4', project_id: '0', domain_id: 2, pixels_ids: '[5, 6]', email_reports: [7, '8'], type: 'link', url: 'sale',
-      location_url: 'https://shop.example/', name: 'Autumn sale', biolink_theme_id: null,
+      id: 31,
+      user_id: '4',
+      project_id: '0',
+      domain_id: 2,
+      pixels_ids: '[5, 6]',
+      email_reports: [7, '8'],
+      type: 'link',
+      url: 'sale',
+      location_url: 'https://shop.example/',
+      name: 'Autumn sale',
+      biolink_theme_id: null,
       settings: {
-        password: '$2y$10$hash', sensitive_content: '0', schedule: 1, start_date: '2026-01-01 00:00:00', end_date: '2026-02-01 00:00:00',
-        pageviews_limit: '0', expiration_url: '', http_status_code: '307', utm: { source: 'news', medium: '', campaign: null },
-        targeting_type: 'false', targeting_device_type: { 0: { key: 'mobile', value: 'https://m.shop.example/' } },
-        cloaking_is_enabled: '1', cloaking_title: 'Sale', cloaking_meta_description: '', cloaking_custom_js: null,
-        cloaking_favicon: 'f1.png', cloaking_opengraph: '', app_linking_is_enabled: 0,
+        password: '$2y$10$hash',
+        sensitive_content: '0',
+        schedule: 1,
+        start_date: '2026-01-01 00:00:00',
+        end_date: '2026-02-01 00:00:00',
+        pageviews_limit: '0',
+        expiration_url: '',
+        http_status_code: '307',
+        utm: { source: 'news', medium: '', campaign: null },
+        targeting_type: 'false',
+        targeting_device_type: { 0: { key: 'mobile', value: 'https://m.shop.example/' } },
+        cloaking_is_enabled: '1',
+        cloaking_title: 'Sale',
+        cloaking_meta_description: '',
+        cloaking_custom_js: null,
+        cloaking_favicon: 'f1.png',
+        cloaking_opengraph: '',
+        app_linking_is_enabled: 0,
         app_linking: { ios_location_url: null, android_location_url: null, app: null },
-        forward_query_parameters_is_enabled: true, is_se_visible: 1, splash_page_id: 3,
+        forward_query_parameters_is_enabled: true,
+        is_se_visible: 1,
+        splash_page_id: 3,
       },
-      pageviews: '41', is_verified: '1', is_enabled: '0', last_datetime: '2026-01-03 10:00:00', datetime: '2025-12-01 09:00:00',
+      pageviews: '41',
+      is_verified: '1',
+      is_enabled: '0',
+      last_datetime: '2026-01-03 10:00:00',
+      datetime: '2025-12-01 09:00:00',
     };
     const link = normaliseLink(full);
     expect(LinkSchema.safeParse(link).success).toBe(true);
     expect(link).toMatchObject({
-      id: 31, user_id: 4, project_id: null, pixels_ids: [5, 6], email_reports: [7, 8], is_enabled: false, is_verified: true,
-      clicks: 41, start_date: '2026-01-01 00:00:00', end_date: '2026-02-01 00:00:00', last_datetime: '2026-01-03 10:00:00',
+      id: 31,
+      user_id: 4,
+      project_id: null,
+      pixels_ids: [5, 6],
+      email_reports: [7, 8],
+      is_enabled: false,
+      is_verified: true,
+      clicks: 41,
+      start_date: '2026-01-01 00:00:00',
+      end_date: '2026-02-01 00:00:00',
+      last_datetime: '2026-01-03 10:00:00',
       // unknown top-level keys, verbatim
-      name: 'Autumn sale', biolink_theme_id: null, pageviews: '41',
+      name: 'Autumn sale',
+      biolink_theme_id: null,
+      pageviews: '41',
     });
     expect(link.settings).toEqual({
       ...full.settings,
-      password: '$2y$10$hash', sensitive_content: false, schedule: true, clicks_limit: null, expiration_url: null, http_status_code: 307,
-      utm: { source: 'news', medium: null, campaign: null }, targeting_type: null,
+      password: '$2y$10$hash',
+      sensitive_content: false,
+      schedule: true,
+      clicks_limit: null,
+      expiration_url: null,
+      http_status_code: 307,
+      utm: { source: 'news', medium: null, campaign: null },
+      targeting_type: null,
       targeting_device_type: [{ key: 'mobile', value: 'https://m.shop.example/' }],
-      cloaking_is_enabled: true, cloaking_meta_description: null, cloaking_custom_js: null, cloaking_favicon: 'f1.png', cloaking_opengraph: null,
-      app_linking_is_enabled: false, forward_query_parameters_is_enabled: true,
+      cloaking_is_enabled: true,
+      cloaking_meta_description: null,
+      cloaking_custom_js: null,
+      cloaking_favicon: 'f1.png',
+      cloaking_opengraph: null,
+      app_linking_is_enabled: false,
+      forward_query_parameters_is_enabled: true,
     });
   });
 
@@ -177,22 +237,57 @@ function normaliseItemOrList(raw: unknown) {
 
 describe('normaliseDomain and normaliseHandler', () => {
   it('normalises a real deployment domain', () => {
-    const domain = normaliseDomain({ id: '3', scheme: 'https', host: 'go.example.com', custom_index_url: null, is_enabled: '1', last_datetime: '', datetime: '2024-01-01 10:00:00', user_id: 9 });
-    expect(domain).toEqual({ id: 3, scheme: 'https://', host: 'go.example.com', custom_index_url: '', is_enabled: true, last_datetime: null, datetime: '2024-01-01 10:00:00' });
+    const domain = normaliseDomain({
+      id: '3',
+      scheme: 'https',
+      host: 'go.example.com',
+      custom_index_url: null,
+      is_enabled: '1',
+      last_datetime: '',
+      datetime: '2024-01-01 10:00:00',
+      user_id: 9,
+    });
+    expect(domain).toEqual({
+      id: 3,
+      scheme: 'https://',
+      host: 'go.example.com',
+      custom_index_url: '',
+      is_enabled: true,
+      last_datetime: null,
+      datetime: '2024-01-01 10:00:00',
+    });
     expect(DomainSchema.safeParse(domain).success).toBe(true);
     expect(normaliseDomain({ ...domain, scheme: 'http://' }).scheme).toBe('http://');
   });
 
   it('normalises a handler, keeping settings of other types, and refuses an unknown handler type', () => {
-    const handler = normaliseHandler({ id: 5, type: 'telegram', name: 'Ops', settings: { telegram: 'tok', telegram_chat_id: '42' }, is_enabled: 0, last_datetime: null, datetime: '2024-01-01 10:00:00' });
-    expect(handler).toEqual({ id: 5, type: 'telegram', name: 'Ops', settings: { telegram: 'tok', telegram_chat_id: '42' }, is_enabled: false, last_datetime: null, datetime: '2024-01-01 10:00:00' });
+    const handler = normaliseHandler({
+      id: 5,
+      type: 'telegram',
+      name: 'Ops',
+      settings: { telegram: 'tok', telegram_chat_id: '42' },
+      is_enabled: 0,
+      last_datetime: null,
+      datetime: '2024-01-01 10:00:00',
+    });
+    expect(handler).toEqual({
+      id: 5,
+      type: 'telegram',
+      name: 'Ops',
+      settings: { telegram: 'tok', telegram_chat_id: '42' },
+      is_enabled: false,
+      last_datetime: null,
+      datetime: '2024-01-01 10:00:00',
+    });
     expect(HandlerSchema.safeParse(handler).success).toBe(true);
     const error = badResponse(() => normaliseSingle({ data: { ...handler, type: 'pager' } }, normaliseHandler));
     expect(error.message).toMatch(/notification handler 5/);
   });
 
   it('refuses a domain whose is_enabled is not a boolean of any form', () => {
-    expect(badResponse(() => normaliseSingle({ data: { id: 1, host: 'a.b', is_enabled: 'maybe', datetime: '2024-01-01 00:00:00' } }, normaliseDomain)).message).toMatch(/domain 1 has no usable is_enabled/);
+    expect(
+      badResponse(() => normaliseSingle({ data: { id: 1, host: 'a.b', is_enabled: 'maybe', datetime: '2024-01-01 00:00:00' } }, normaliseDomain)).message,
+    ).toMatch(/domain 1 has no usable is_enabled/);
   });
 });
 
@@ -202,7 +297,13 @@ describe('normaliseList', () => {
       {
         data: [realLink],
         meta: { page: '2', results_per_page: '10', total_results: '11', total_pages: 2 },
-        links: { first: 'https://s.example/api/links?page=1', last: null, next: null, prev: 'https://s.example/api/links?page=1', self: 'https://s.example/api/links?page=2' },
+        links: {
+          first: 'https://s.example/api/links?page=1',
+          last: null,
+          next: null,
+          prev: 'https://s.example/api/links?page=1',
+          self: 'https://s.example/api/links?page=2',
+        },
       },
       normaliseLink,
       context,

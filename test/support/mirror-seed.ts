@@ -19,10 +19,26 @@ export async function seedMirrorLinks(page: Page, workspaceId: string, count: nu
             const id = 1_000_000 + i;
             const day = new Date(Date.UTC(2020, 0, 1) + i * 60_000);
             store.put({
-              clientId: `bench-${i}`, serverId: null, baseIsProvisional: false, local: {}, writeOnly: {}, deletedLocally: false, missingCount: 0, updatedAt: 0,
+              clientId: `bench-${i}`,
+              serverId: null,
+              baseIsProvisional: false,
+              local: {},
+              writeOnly: {},
+              deletedLocally: false,
+              missingCount: 0,
+              updatedAt: 0,
               base: {
-                id, project_id: null, domain_id: 0, type: 'link', url: `bench${i}`, location_url: `https://bench.example/page/${i}?ref=${i % 97}`,
-                settings: { password: null, sensitive_content: false }, clicks: (i * 7919) % 5000, order: 0, start_date: null, end_date: null,
+                id,
+                project_id: null,
+                domain_id: 0,
+                type: 'link',
+                url: `bench${i}`,
+                location_url: `https://bench.example/page/${i}?ref=${i % 97}`,
+                settings: { password: null, sensitive_content: false },
+                clicks: (i * 7919) % 5000,
+                order: 0,
+                start_date: null,
+                end_date: null,
                 datetime: `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())} ${pad(day.getUTCHours())}:${pad(day.getUTCMinutes())}:00`,
               },
             });

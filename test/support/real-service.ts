@@ -33,18 +33,47 @@ const KINDS = ['continent_code', 'country_code', 'city_name', 'device_type', 'br
 /** A link as the release stores it, with every setting set (override what a test needs). */
 export function fullRawLink(id: number, overrides: Partial<RawLink> = {}): RawLink {
   return {
-    id, user_id: 1, project_id: 4, domain_id: 0, pixels_ids: [5, 6], email_reports: [11, 12, 13], type: 'link', url: `real-${id}`,
-    location_url: `https://dest.example/${id}`, name: 'A name only the web UI sets', clicks: 12, is_enabled: 1, is_verified: 1,
-    last_datetime: null, datetime: '2026-01-05 10:00:00',
+    id,
+    user_id: 1,
+    project_id: 4,
+    domain_id: 0,
+    pixels_ids: [5, 6],
+    email_reports: [11, 12, 13],
+    type: 'link',
+    url: `real-${id}`,
+    location_url: `https://dest.example/${id}`,
+    name: 'A name only the web UI sets',
+    clicks: 12,
+    is_enabled: 1,
+    is_verified: 1,
+    last_datetime: null,
+    datetime: '2026-01-05 10:00:00',
     settings: {
-      password: '$2y$10$storedhash', sensitive_content: 0, schedule: 1, start_date: '2026-01-01 00:00:00', end_date: '2027-01-01 00:00:00',
-      clicks_limit: 500, expiration_url: 'https://dest.example/expired', http_status_code: 307,
+      password: '$2y$10$storedhash',
+      sensitive_content: 0,
+      schedule: 1,
+      start_date: '2026-01-01 00:00:00',
+      end_date: '2027-01-01 00:00:00',
+      clicks_limit: 500,
+      expiration_url: 'https://dest.example/expired',
+      http_status_code: 307,
       utm: { source: 'newsletter', medium: 'email', campaign: 'autumn' },
-      targeting_type: 'country_code', targeting_country_code: [{ key: 'DE', value: 'https://de.dest.example/' }, { key: 'FR', value: 'https://fr.dest.example/' }],
-      cloaking_is_enabled: 1, cloaking_title: 'Cloaked title', cloaking_meta_description: 'Cloaked description', cloaking_custom_js: 'console.log(1)',
-      cloaking_favicon: 'favicon-stored.png', cloaking_opengraph: 'og-stored.png', app_linking_is_enabled: 0,
-      app_linking: { ios_location_url: null, android_location_url: null, app: null }, forward_query_parameters_is_enabled: 1,
-      is_se_visible: 1, splash_page_id: 7,
+      targeting_type: 'country_code',
+      targeting_country_code: [
+        { key: 'DE', value: 'https://de.dest.example/' },
+        { key: 'FR', value: 'https://fr.dest.example/' },
+      ],
+      cloaking_is_enabled: 1,
+      cloaking_title: 'Cloaked title',
+      cloaking_meta_description: 'Cloaked description',
+      cloaking_custom_js: 'console.log(1)',
+      cloaking_favicon: 'favicon-stored.png',
+      cloaking_opengraph: 'og-stored.png',
+      app_linking_is_enabled: 0,
+      app_linking: { ios_location_url: null, android_location_url: null, app: null },
+      forward_query_parameters_is_enabled: 1,
+      is_se_visible: 1,
+      splash_page_id: 7,
     },
     ...overrides,
   };
@@ -113,7 +142,8 @@ function update(link: RawLink, form: Map<string, string[]>): string | null {
   keep('clicks_limit', 'clicks_limit', (v) => Number(v) || 0);
   const password = one(form, 'password') ?? '';
   if (password !== '') settings.password = `$2y$10$hash-of-${password.length}`;
-  for (const flag of ['sensitive_content', 'app_linking_is_enabled', 'cloaking_is_enabled', 'forward_query_parameters_is_enabled']) keep(flag, flag, (v) => (Number(v) ? 1 : 0));
+  for (const flag of ['sensitive_content', 'app_linking_is_enabled', 'cloaking_is_enabled', 'forward_query_parameters_is_enabled'])
+    keep(flag, flag, (v) => (Number(v) ? 1 : 0));
   for (const key of ['cloaking_title', 'cloaking_meta_description', 'cloaking_custom_js']) keep(key);
   for (const image of ['cloaking_favicon', 'cloaking_opengraph']) {
     if (form.has(`${image}_remove`)) settings[image] = null;
@@ -143,7 +173,8 @@ function update(link: RawLink, form: Map<string, string[]>): string | null {
 export async function startRealService(key = 'real-key'): Promise<RealService> {
   const links = new Map<number, RawLink>();
   const handlers = new Map<number, RawHandler>();
-  for (const id of [11, 12, 13]) handlers.set(id, { id, type: 'email', name: `Reports ${id}`, settings: { email: `r${id}@example.com` }, is_enabled: 1, datetime: '2026-01-01 00:00:00' });
+  for (const id of [11, 12, 13])
+    handlers.set(id, { id, type: 'email', name: `Reports ${id}`, settings: { email: `r${id}@example.com` }, is_enabled: 1, datetime: '2026-01-01 00:00:00' });
   const requests: RealService['requests'] = [];
   let nextId = 1000;
   const list = (res: ServerResponse, path: string, rows: unknown[], query: URLSearchParams) => {
@@ -153,7 +184,13 @@ export async function startRealService(key = 'real-key'): Promise<RealService> {
     send(res, 200, {
       data: rows.slice((page - 1) * perPage, page * perPage),
       meta: { page: String(page), results_per_page: perPage, total_results: rows.length, total_pages: totalPages },
-      links: { first: `${path}?page=1`, last: totalPages ? `${path}?page=${totalPages}` : null, next: page < totalPages ? `${path}?page=${page + 1}` : null, prev: null, self: `${path}?page=${page}` },
+      links: {
+        first: `${path}?page=1`,
+        last: totalPages ? `${path}?page=${totalPages}` : null,
+        next: page < totalPages ? `${path}?page=${page + 1}` : null,
+        prev: null,
+        self: `${path}?page=${page}`,
+      },
     });
   };
   const server: Server = createServer((req, res) => {
@@ -167,8 +204,10 @@ export async function startRealService(key = 'real-key'): Promise<RealService> {
         if (req.headers.authorization !== `Bearer ${key}`) return error(res, 401, 'Please provide a valid API key.');
         const path = url.pathname.replace(/\/+$/, '');
         const match = /^\/api\/links\/(\d+)$/.exec(path);
-        if (req.method === 'GET' && path === '/api/user') return send(res, 200, { data: { id: 1, name: 'Real user', email: 'real@example.com', timezone: 'Europe/Berlin', plan_id: 'custom' } });
-        if (req.method === 'GET' && path === '/api/links') return list(res, path, [...links.values()].sort((a, b) => b.id - a.id).map(readOf), url.searchParams);
+        if (req.method === 'GET' && path === '/api/user')
+          return send(res, 200, { data: { id: 1, name: 'Real user', email: 'real@example.com', timezone: 'Europe/Berlin', plan_id: 'custom' } });
+        if (req.method === 'GET' && path === '/api/links')
+          return list(res, path, [...links.values()].sort((a, b) => b.id - a.id).map(readOf), url.searchParams);
         if (req.method === 'GET' && path === '/api/domains') return list(res, path, [], url.searchParams);
         if (req.method === 'GET' && path === '/api/notification-handlers') return list(res, path, [...handlers.values()], url.searchParams);
         if (match) {
@@ -187,7 +226,21 @@ export async function startRealService(key = 'real-key'): Promise<RealService> {
           return problem ? error(res, 401, problem) : send(res, 200, { data: { id: link.id } });
         }
         if (req.method === 'POST' && path === '/api/links') {
-          const link = fullRawLink(nextId++, { email_reports: [], pixels_ids: [], project_id: null, name: '', clicks: 0, settings: { password: null, sensitive_content: 0, schedule: 0, utm: { source: null, medium: null, campaign: null }, targeting_type: 'false', http_status_code: 301 } });
+          const link = fullRawLink(nextId++, {
+            email_reports: [],
+            pixels_ids: [],
+            project_id: null,
+            name: '',
+            clicks: 0,
+            settings: {
+              password: null,
+              sensitive_content: 0,
+              schedule: 0,
+              utm: { source: null, medium: null, campaign: null },
+              targeting_type: 'false',
+              http_status_code: 301,
+            },
+          });
           const problem = update(link, form);
           if (problem) return error(res, 401, problem);
           links.set(link.id, link);
@@ -200,7 +253,11 @@ export async function startRealService(key = 'real-key'): Promise<RealService> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/`, key, links, handlers, requests,
+    url: `http://127.0.0.1:${port}/`,
+    key,
+    links,
+    handlers,
+    requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -154,7 +154,7 @@ export async function measureRequestEconomy(options: EconomyOptions): Promise<Ec
       try {
         const started = performance.now();
         const deadline = Date.now() + 30 * 60_000;
-        log('first full sync (the engine\'s start pull)');
+        log("first full sync (the engine's start pull)");
         await waitFor(async () => ws.store.getState().lastPullAt !== null, deadline, 'the first sync');
         await ws.engine.idle();
         const pullLists = { ...wire.lists };

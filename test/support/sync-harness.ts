@@ -118,7 +118,14 @@ export async function startSyncStack(options: SyncStackOptions = {}): Promise<Sy
     const info = await api.call('workspaces.add', { name: 'Sync test', baseUrl: proxy?.url ?? sandbox.url, apiKey: key });
     const direct = new ServiceClient({ baseUrl: sandbox.url, apiKey: key });
     return {
-      sandbox, proxy, services, hub, api, workspaceId: info.id, direct, key,
+      sandbox,
+      proxy,
+      services,
+      hub,
+      api,
+      workspaceId: info.id,
+      direct,
+      key,
       async close() {
         for (const cleanup of cleanups) await cleanup().catch(() => undefined);
       },
@@ -164,7 +171,11 @@ export function newIndexedDb() {
 export type SyncOpenOptions = Partial<Omit<OpenOptions, 'workspaceId' | 'api'>> & { api?: ContractApi };
 
 /** Opens the engine as the app does at start (new lock manager: a restarted app holds no lock). */
-export function openSync(stack: Pick<SyncStack, 'api' | 'workspaceId'>, idb: ReturnType<typeof newIndexedDb>, options: SyncOpenOptions = {}): Promise<WorkspaceSync> {
+export function openSync(
+  stack: Pick<SyncStack, 'api' | 'workspaceId'>,
+  idb: ReturnType<typeof newIndexedDb>,
+  options: SyncOpenOptions = {},
+): Promise<WorkspaceSync> {
   return openWorkspaceSync({
     workspaceId: stack.workspaceId,
     api: stack.api,
@@ -263,7 +274,7 @@ export async function checkConvergence(db: MirrorDb, truth: ServerTruth): Promis
 /** Rows with a visible op, and rows whose ops reference one of those (transitively): their fate is the user's call. */
 export function blockedRows(ops: readonly OutboxOp[]): Set<string> {
   const blocked = new Set(ops.filter((op) => VISIBLE_STATES.has(op.state)).map((op) => op.rowId));
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const op of ops) {
       if (blocked.has(op.rowId)) continue;

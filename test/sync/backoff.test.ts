@@ -23,11 +23,17 @@ describe('backoff schedule', () => {
   });
   it('property: the next attempt is never before a known rate-limit reset', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 1, max: 50 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.integer({ min: 0, max: 1e12 + 1e6 }), (now, attempt, r, resetAt) => {
-        const at = nextAttemptAt(now, attempt, () => r, resetAt);
-        expect(at).toBeGreaterThanOrEqual(resetAt);
-        expect(at).toBeGreaterThanOrEqual(now + BACKOFF_MIN_MS);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.integer({ min: 0, max: 1e12 + 1e6 }),
+        (now, attempt, r, resetAt) => {
+          const at = nextAttemptAt(now, attempt, () => r, resetAt);
+          expect(at).toBeGreaterThanOrEqual(resetAt);
+          expect(at).toBeGreaterThanOrEqual(now + BACKOFF_MIN_MS);
+        },
+      ),
     );
   });
   it('without a known reset, the jittered delay decides', () => {

@@ -71,7 +71,15 @@ describe('request budget', () => {
     const service = new FakeService();
     const clock = manualClock();
     const db = freshDb();
-    const engine = createSyncEngine({ workspaceId: 'ws', api: service.api, db, clock, locks: createLocalLockManager(), random: () => 0.5, newId: sequentialIds() });
+    const engine = createSyncEngine({
+      workspaceId: 'ws',
+      api: service.api,
+      db,
+      clock,
+      locks: createLocalLockManager(),
+      random: () => 0.5,
+      newId: sequentialIds(),
+    });
     await engine.start();
     await engine.idle();
     await createRow({ db, clock, newId: sequentialIds() }, 'domains', { host: 'a.example.com' });

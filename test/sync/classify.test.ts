@@ -26,7 +26,8 @@ describe('failure classes', () => {
     expect(classify('create', 'write', err('rate-limited', { resetAt: 9 }))).toEqual({ type: 'retry', resetAt: 9, offline: false });
   });
   it('a refused key pauses the workspace', () => {
-    for (const kind of ['create', 'update', 'delete'] as const) expect(classify(kind, 'write', err('unauthorized', { status: 401 }))).toEqual({ type: 'pause' });
+    for (const kind of ['create', 'update', 'delete'] as const)
+      expect(classify(kind, 'write', err('unauthorized', { status: 401 }))).toEqual({ type: 'pause' });
     expect(classify('update', 'read', err('no-key'))).toEqual({ type: 'pause' });
   });
   it('validation (incl. a 401 whose key is fine), 400/404/422 on create/update → failed', () => {
@@ -41,6 +42,11 @@ describe('failure classes', () => {
     expect(classify('update', 'read', err('not-found', { status: 404 }))).toEqual({ type: 'conflict-deleted' });
   });
   it('describeError keeps the service message, status and field', () => {
-    expect(describeError(err('validation', { status: 401, field: 'url', message: 'Alias taken' }))).toEqual({ kind: 'validation', message: 'Alias taken', status: 401, field: 'url' });
+    expect(describeError(err('validation', { status: 401, field: 'url', message: 'Alias taken' }))).toEqual({
+      kind: 'validation',
+      message: 'Alias taken',
+      status: 401,
+      field: 'url',
+    });
   });
 });

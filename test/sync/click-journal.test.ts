@@ -20,7 +20,10 @@ describe('click journal', () => {
     expect(await h.db.clickSamples.count()).toBe(count);
     expect(await journalCount()).toBe(0);
     const last = h.service.rows.links.get(count)!;
-    const samples = await h.db.clickSamples.where('[clientId+at]').between([await clientIdOf(last.id), Dexie.minKey], [await clientIdOf(last.id), Dexie.maxKey]).toArray();
+    const samples = await h.db.clickSamples
+      .where('[clientId+at]')
+      .between([await clientIdOf(last.id), Dexie.minKey], [await clientIdOf(last.id), Dexie.maxKey])
+      .toArray();
     expect(samples).toEqual([{ clientId: await clientIdOf(last.id), serverId: last.id, at: h.clock.now(), clicks: last.clicks }]);
   });
 

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { coalesce, type CoalescibleOp } from '../../src-renderer/sync/outbox/coalesce.ts';
 import type { OpKind, OpState } from '../../src-renderer/sync/types.ts';
 
-const op = (kind: OpKind, state: OpState = 'pending', fields: Record<string, unknown> = {}, base: Record<string, unknown> = {}): CoalescibleOp => ({ kind, state, fields, base });
+const op = (kind: OpKind, state: OpState = 'pending', fields: Record<string, unknown> = {}, base: Record<string, unknown> = {}): CoalescibleOp => ({
+  kind,
+  state,
+  fields,
+  base,
+});
 const edit = (kind: OpKind, fields: Record<string, unknown> = {}, base: Record<string, unknown> = {}) => ({ kind, fields, base });
 
 describe('coalescing table (pending last op)', () => {
@@ -14,7 +19,10 @@ describe('coalescing table (pending last op)', () => {
   });
   it('create + update → create with both field sets (later wins)', () => {
     expect(coalesce(op('create', 'pending', { a: 1, b: 1 }), edit('update', { b: 2, c: 3 }, { b: 0 }))).toEqual({
-      type: 'replace', kind: 'create', fields: { a: 1, b: 2, c: 3 }, base: {},
+      type: 'replace',
+      kind: 'create',
+      fields: { a: 1, b: 2, c: 3 },
+      base: {},
     });
   });
   it('create + delete → nothing', () => {
@@ -22,7 +30,10 @@ describe('coalescing table (pending last op)', () => {
   });
   it('update + update → update; the earliest base snapshot of a field is kept', () => {
     expect(coalesce(op('update', 'pending', { a: 1 }, { a: 'server-a' }), edit('update', { a: 2, b: 5 }, { a: 'newer-a', b: 'server-b' }))).toEqual({
-      type: 'replace', kind: 'update', fields: { a: 2, b: 5 }, base: { a: 'server-a', b: 'server-b' },
+      type: 'replace',
+      kind: 'update',
+      fields: { a: 2, b: 5 },
+      base: { a: 'server-a', b: 'server-b' },
     });
   });
   it('update + delete → delete', () => {
@@ -49,7 +60,11 @@ describe('an operation that may be on the wire is never changed', () => {
     });
   }
   it('a failed op waits for the user and can be amended: it becomes pending again', () => {
-    expect(coalesce(op('create', 'failed', { url: 'taken' }), edit('update', { url: 'free' }))).toMatchObject({ type: 'replace', kind: 'create', fields: { url: 'free' } });
+    expect(coalesce(op('create', 'failed', { url: 'taken' }), edit('update', { url: 'free' }))).toMatchObject({
+      type: 'replace',
+      kind: 'create',
+      fields: { url: 'free' },
+    });
   });
 });
 

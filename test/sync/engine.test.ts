@@ -29,14 +29,32 @@ interface Setup {
   ws: WorkspaceSync;
 }
 
-async function setup(options: { locks?: LockManagerLike; db?: MirrorDb; service?: FakeService; clock?: ManualClock; persist?: () => Promise<boolean>; onProblem?: (p: SyncProblem) => void } = {}): Promise<Setup> {
+async function setup(
+  options: {
+    locks?: LockManagerLike;
+    db?: MirrorDb;
+    service?: FakeService;
+    clock?: ManualClock;
+    persist?: () => Promise<boolean>;
+    onProblem?: (p: SyncProblem) => void;
+  } = {},
+): Promise<Setup> {
   const service = options.service ?? new FakeService();
   const clock = options.clock ?? manualClock();
   const db = options.db ?? freshDb('ws');
   const ws = await openWorkspaceSync({
-    workspaceId: 'ws', api: service.api, db, clock, random: () => 0.5, newId: sequentialIds(),
-    locks: options.locks ?? createLocalLockManager(), intervalMs: 300_000, focusMinGapMs: 60_000, editDelayMs: 300,
-    storage: { persist: options.persist ?? (async () => true) }, onProblem: options.onProblem,
+    workspaceId: 'ws',
+    api: service.api,
+    db,
+    clock,
+    random: () => 0.5,
+    newId: sequentialIds(),
+    locks: options.locks ?? createLocalLockManager(),
+    intervalMs: 300_000,
+    focusMinGapMs: 60_000,
+    editDelayMs: 300,
+    storage: { persist: options.persist ?? (async () => true) },
+    onProblem: options.onProblem,
   });
   cleanups.push(() => ws.close());
   return { service, clock, db, ws };

@@ -36,7 +36,11 @@ export interface RecordedCall {
 }
 
 export class FakeService {
-  readonly rows: { links: Map<number, Link>; domains: Map<number, Domain>; handlers: Map<number, Handler> } = { links: new Map(), domains: new Map(), handlers: new Map() };
+  readonly rows: { links: Map<number, Link>; domains: Map<number, Domain>; handlers: Map<number, Handler> } = {
+    links: new Map(),
+    domains: new Map(),
+    handlers: new Map(),
+  };
   /** Write-only values the service keeps but never shows (e.g. email_reports), per link id. */
   readonly hidden = new Map<number, Record<string, unknown>>();
   readonly calls: RecordedCall[] = [];
@@ -81,9 +85,19 @@ export class FakeService {
   seedLink(fields: Partial<Link> = {}): Link {
     const id = this.nextId++;
     const link: Link = {
-      id, project_id: null, domain_id: 0, type: 'link', url: `seed${id}`, location_url: `https://example.com/${id}`,
-      settings: { password: null, sensitive_content: false }, clicks: 0, order: 0, start_date: null, end_date: null,
-      datetime: '2026-01-01 00:00:00', ...fields,
+      id,
+      project_id: null,
+      domain_id: 0,
+      type: 'link',
+      url: `seed${id}`,
+      location_url: `https://example.com/${id}`,
+      settings: { password: null, sensitive_content: false },
+      clicks: 0,
+      order: 0,
+      start_date: null,
+      end_date: null,
+      datetime: '2026-01-01 00:00:00',
+      ...fields,
     };
     this.rows.links.set(id, link);
     return link;
@@ -91,14 +105,32 @@ export class FakeService {
 
   seedDomain(fields: Partial<Domain> = {}): Domain {
     const id = this.nextId++;
-    const domain: Domain = { id, scheme: 'https://', host: `d${id}.example.com`, custom_index_url: '', is_enabled: true, last_datetime: null, datetime: '2026-01-01 00:00:00', ...fields };
+    const domain: Domain = {
+      id,
+      scheme: 'https://',
+      host: `d${id}.example.com`,
+      custom_index_url: '',
+      is_enabled: true,
+      last_datetime: null,
+      datetime: '2026-01-01 00:00:00',
+      ...fields,
+    };
     this.rows.domains.set(id, domain);
     return domain;
   }
 
   seedHandler(fields: Partial<Handler> = {}): Handler {
     const id = this.nextId++;
-    const handler: Handler = { id, type: 'email', name: `h${id}`, settings: { email: `h${id}@example.com` }, is_enabled: true, last_datetime: null, datetime: '2026-01-01 00:00:00', ...fields };
+    const handler: Handler = {
+      id,
+      type: 'email',
+      name: `h${id}`,
+      settings: { email: `h${id}@example.com` },
+      is_enabled: true,
+      last_datetime: null,
+      datetime: '2026-01-01 00:00:00',
+      ...fields,
+    };
     this.rows.handlers.set(id, handler);
     return handler;
   }
@@ -108,7 +140,11 @@ export class FakeService {
     this.beforeCall?.(name, input);
     const parsed = calls[name].input.safeParse(input);
     if (!parsed.success) {
-      throw new CallError({ kind: 'invalid-input', message: `Invalid input for ${name}`, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+      throw new CallError({
+        kind: 'invalid-input',
+        message: `Invalid input for ${name}`,
+        issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      });
     }
     if (name === 'rateLimit.get') return this.rateLimit;
     if (name === 'links.shortenPending') return structuredClone(this.shortenQueue);
@@ -149,7 +185,13 @@ export class FakeService {
         return {
           data: structuredClone(all.slice((page - 1) * perPage, page * perPage)),
           meta: { page, results_per_page: perPage, total: all.length, total_pages: totalPages },
-          links: { first: url(1), last: totalPages ? url(totalPages) : null, next: page < totalPages ? url(page + 1) : null, prev: page > 1 ? url(page - 1) : null, self: url(page) },
+          links: {
+            first: url(1),
+            last: totalPages ? url(totalPages) : null,
+            next: page < totalPages ? url(page + 1) : null,
+            prev: page > 1 ? url(page - 1) : null,
+            self: url(page),
+          },
         };
       }
       case 'get': {
@@ -179,19 +221,43 @@ export class FakeService {
       const domainId = (input.domain_id as number | undefined) ?? 0;
       if ([...this.rows.links.values()].some((l) => l.url === url && l.domain_id === domainId)) throw validation('The alias is already taken.', 'url');
       this.rows.links.set(id, {
-        id, project_id: (input.project_id as number | undefined) ?? null, domain_id: domainId, type: 'link', url,
-        location_url: input.location_url as string, settings: { password: input.password ? 'hash' : null, sensitive_content: input.sensitive_content === true },
-        clicks: 0, order: 0, start_date: (input.start_date as string | undefined) ?? null, end_date: (input.end_date as string | undefined) ?? null,
+        id,
+        project_id: (input.project_id as number | undefined) ?? null,
+        domain_id: domainId,
+        type: 'link',
+        url,
+        location_url: input.location_url as string,
+        settings: { password: input.password ? 'hash' : null, sensitive_content: input.sensitive_content === true },
+        clicks: 0,
+        order: 0,
+        start_date: (input.start_date as string | undefined) ?? null,
+        end_date: (input.end_date as string | undefined) ?? null,
         datetime: '2026-02-02 02:02:02',
       });
       this.hidden.set(id, { email_reports: input.email_reports ?? [], clicks_limit: input.clicks_limit });
     } else if (resource === 'domains') {
       const host = input.host as string;
       if ([...this.rows.domains.values()].some((d) => d.host === host)) throw validation('The host is already added.', 'host');
-      this.rows.domains.set(id, { id, scheme: 'https://', host, custom_index_url: (input.custom_index_url as string | undefined) ?? '', is_enabled: true, last_datetime: null, datetime: '2026-02-02 02:02:02' });
+      this.rows.domains.set(id, {
+        id,
+        scheme: 'https://',
+        host,
+        custom_index_url: (input.custom_index_url as string | undefined) ?? '',
+        is_enabled: true,
+        last_datetime: null,
+        datetime: '2026-02-02 02:02:02',
+      });
     } else {
       const type = input.type as Handler['type'];
-      this.rows.handlers.set(id, { id, type, name: input.name as string, settings: type === 'email' ? { email: input.email as string } : {}, is_enabled: true, last_datetime: null, datetime: '2026-02-02 02:02:02' });
+      this.rows.handlers.set(id, {
+        id,
+        type,
+        name: input.name as string,
+        settings: type === 'email' ? { email: input.email as string } : {},
+        is_enabled: true,
+        last_datetime: null,
+        datetime: '2026-02-02 02:02:02',
+      });
     }
     return id;
   }
@@ -210,7 +276,8 @@ export class FakeService {
       this.hidden.set(link.id, { ...this.hidden.get(link.id), ...Object.fromEntries(Object.entries(input).filter(([k]) => !(k in link))) });
     } else if (resource === 'domains') {
       const domain = row as Domain;
-      for (const key of ['host', 'custom_index_url', 'is_enabled'] as const) if (input[key] !== undefined) (domain as Record<string, unknown>)[key] = input[key];
+      for (const key of ['host', 'custom_index_url', 'is_enabled'] as const)
+        if (input[key] !== undefined) (domain as Record<string, unknown>)[key] = input[key];
     } else {
       const handler = row as Handler;
       for (const key of ['name', 'type', 'is_enabled'] as const) if (input[key] !== undefined) (handler as Record<string, unknown>)[key] = input[key];

@@ -82,8 +82,14 @@ export function harness(options: { random?: () => number; pageConcurrency?: numb
   const counter = createRequestCounter();
   const newId = sequentialIds();
   const ctx: SyncContext = {
-    workspaceId: 'ws', db, api: countingApi(service.api, counter), clock, random: options.random ?? (() => 0.5), newId,
-    budget: createRequestBudget(clock), pageConcurrency: options.pageConcurrency ?? 4,
+    workspaceId: 'ws',
+    db,
+    api: countingApi(service.api, counter),
+    clock,
+    random: options.random ?? (() => 0.5),
+    newId,
+    budget: createRequestBudget(clock),
+    pageConcurrency: options.pageConcurrency ?? 4,
   };
   const edits: EditContext = { db, clock, newId };
   return { service, db, clock, ctx, edits, counter };

@@ -65,7 +65,10 @@ describe('a background listing cut short by the rate limit', () => {
   it("reads again the page of a row the push changed between windows, so the old values don't come back", async () => {
     h = spentAfterSeven();
     await expect(listAll(h.ctx, 'links', 'background')).rejects.toBeInstanceOf(BudgetExhaustedError);
-    const readPages = h.service.callsOf('links.list').map((call) => call.input.page as number).filter((page) => page > 1);
+    const readPages = h.service
+      .callsOf('links.list')
+      .map((call) => call.input.page as number)
+      .filter((page) => page > 1);
     // A row on a page already read, changed on the service by this client's push.
     const partial = h.ctx.partialListings!.get('links')!;
     const row = partial.results[readPages[0]! - 1]![10]!;
@@ -90,7 +93,15 @@ describe('a background listing cut short by the rate limit', () => {
     const clock = manualClock();
     const db = freshDb();
     service.rateLimit = { workspaceId: 'ws', limit: 12, remaining: 12, resetAt: clock.now() + 60_000 };
-    const engine = createSyncEngine({ workspaceId: 'ws', api: service.api, db, clock, locks: createLocalLockManager(), random: () => 0.5, newId: sequentialIds() });
+    const engine = createSyncEngine({
+      workspaceId: 'ws',
+      api: service.api,
+      db,
+      clock,
+      locks: createLocalLockManager(),
+      random: () => 0.5,
+      newId: sequentialIds(),
+    });
     try {
       await engine.start();
       await engine.idle();
@@ -115,7 +126,16 @@ describe('a pull that failed for a passing reason', () => {
     service.fail({ match: (name) => name === 'links.list', error: { kind: 'server', message: 'Bad gateway', status: 502 } });
     const clock = manualClock();
     const db = freshDb();
-    const engine = createSyncEngine({ workspaceId: 'ws', api: service.api, db, clock, locks: createLocalLockManager(), random: () => 0.5, newId: sequentialIds(), intervalMs: 300_000 });
+    const engine = createSyncEngine({
+      workspaceId: 'ws',
+      api: service.api,
+      db,
+      clock,
+      locks: createLocalLockManager(),
+      random: () => 0.5,
+      newId: sequentialIds(),
+      intervalMs: 300_000,
+    });
     try {
       await engine.start();
       await engine.idle();
@@ -173,7 +193,16 @@ describe('a start pull refused for the window before any page was read', () => {
       }
     };
     const db = freshDb();
-    const engine = createSyncEngine({ workspaceId: 'ws', api: service.api, db, clock, locks: createLocalLockManager(), random: () => 0.5, newId: sequentialIds(), intervalMs: 24 * 3_600_000 });
+    const engine = createSyncEngine({
+      workspaceId: 'ws',
+      api: service.api,
+      db,
+      clock,
+      locks: createLocalLockManager(),
+      random: () => 0.5,
+      newId: sequentialIds(),
+      intervalMs: 24 * 3_600_000,
+    });
     try {
       await engine.start();
       await engine.idle();

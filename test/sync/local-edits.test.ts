@@ -73,14 +73,25 @@ describe('edits coalesce in the outbox', () => {
   it('update + update on a pulled row → one update; the base snapshot is from the first edit', async () => {
     h = harness();
     await h.db.domains.add({
-      clientId: 'd1', serverId: 7, base: { id: 7, scheme: 'https://', host: 'a.example.com', custom_index_url: '', is_enabled: true, last_datetime: null, datetime: '2026-01-01 00:00:00' },
-      baseIsProvisional: false, local: {}, writeOnly: {}, deletedLocally: false, missingCount: 0, updatedAt: 0,
+      clientId: 'd1',
+      serverId: 7,
+      base: { id: 7, scheme: 'https://', host: 'a.example.com', custom_index_url: '', is_enabled: true, last_datetime: null, datetime: '2026-01-01 00:00:00' },
+      baseIsProvisional: false,
+      local: {},
+      writeOnly: {},
+      deletedLocally: false,
+      missingCount: 0,
+      updatedAt: 0,
     });
     await updateRow(h.edits, 'domains', 'd1', { host: 'b.example.com' });
     await updateRow(h.edits, 'domains', 'd1', { host: 'c.example.com', custom_not_found_url: 'https://nf.example.com/' });
     const ops = await h.db.outbox.toArray();
     expect(ops).toHaveLength(1);
-    expect(ops[0]).toMatchObject({ kind: 'update', fields: { host: 'c.example.com', custom_not_found_url: 'https://nf.example.com/' }, base: { host: 'a.example.com' } });
+    expect(ops[0]).toMatchObject({
+      kind: 'update',
+      fields: { host: 'c.example.com', custom_not_found_url: 'https://nf.example.com/' },
+      base: { host: 'a.example.com' },
+    });
     await deleteRow(h.edits, 'domains', 'd1');
     expect(await h.db.outbox.toArray()).toMatchObject([{ kind: 'delete', fields: {} }]);
     expect((await h.db.domains.get('d1'))?.deletedLocally).toBe(true);
@@ -136,7 +147,9 @@ describe('input checks and aliases', () => {
     const domainId = await createRow(h.edits, 'domains', { host: 'go.example.com' });
     const linkId = await createRow(h.edits, 'links', { location_url: 'https://dest.test/', domain_id: domainId, url: 'promo' });
     expect((await h.db.links.get(linkId))?.local).toMatchObject({ domain_id: domainId, url: 'promo' });
-    await expect(createRow(h.edits, 'links', { location_url: 'https://dest.test/', domain_id: 'no-such-row' })).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(createRow(h.edits, 'links', { location_url: 'https://dest.test/', domain_id: 'no-such-row' })).rejects.toMatchObject({
+      kind: 'invalid-input',
+    });
   });
 
   it('bulk creation is not queued offline', async () => {

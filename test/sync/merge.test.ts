@@ -38,13 +38,21 @@ describe('per field', () => {
     expect(decision).toEqual({ type: 'conflict', fields: [{ field: 'a', base: 0, mine: 1, theirs: 5 }] });
   });
   it('write-only fields (absent from the read shape) are sent as set', () => {
-    expect(mergeRow({ local: { clicks_limit: 10, title: 'A' }, base: { title: 'A' }, remote: { title: 'R' } })).toEqual({ type: 'send', fields: { clicks_limit: 10 } });
+    expect(mergeRow({ local: { clicks_limit: 10, title: 'A' }, base: { title: 'A' }, remote: { title: 'R' } })).toEqual({
+      type: 'send',
+      fields: { clicks_limit: 10 },
+    });
   });
   it("a remote value this client itself may have written earlier is not someone else's change", () => {
-    expect(mergeRow({ local: { title: 'L2' }, base: { title: 'A' }, remote: { title: 'L1' }, ours: { title: ['L1'] } })).toEqual({ type: 'send', fields: { title: 'L2' } });
+    expect(mergeRow({ local: { title: 'L2' }, base: { title: 'A' }, remote: { title: 'L1' }, ours: { title: ['L1'] } })).toEqual({
+      type: 'send',
+      fields: { title: 'L2' },
+    });
     expect(mergeRow({ local: { title: 'L2' }, base: { title: 'A' }, remote: { title: 'R' }, ours: { title: ['L1'] } })).toMatchObject({ type: 'conflict' });
   });
   it('structured values compare by content, not identity or key order', () => {
-    expect(mergeRow({ local: { t: { x: [1, 2], y: 'a' } }, base: { t: { y: 'a', x: [1, 2] } }, remote: { t: { x: [1, 2], y: 'a' } } })).toEqual({ type: 'nothing' });
+    expect(mergeRow({ local: { t: { x: [1, 2], y: 'a' } }, base: { t: { y: 'a', x: [1, 2] } }, remote: { t: { x: [1, 2], y: 'a' } } })).toEqual({
+      type: 'nothing',
+    });
   });
 });

@@ -26,7 +26,13 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ t: 'create' as const }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('update' as const), pick: fc.nat(), dest: fc.nat(50) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('delete' as const), pick: fc.nat() }) },
-  { weight: 4, arbitrary: fc.record({ t: fc.constant('push' as const), fault: fc.constantFrom<Fault>('none', 'timeout-applied', 'timeout-lost', 'server-applied', 'offline', 'rate-limited') }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      t: fc.constant('push' as const),
+      fault: fc.constantFrom<Fault>('none', 'timeout-applied', 'timeout-lost', 'server-applied', 'offline', 'rate-limited'),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('crash' as const), kind: fc.constantFrom<Crash>('crash-applied', 'crash-lost') }) },
   { weight: 1, arbitrary: fc.constant({ t: 'pull' as const }) },
   { weight: 1, arbitrary: fc.constant({ t: 'tick' as const }) },
@@ -129,66 +135,70 @@ const foreignArb: fc.Arbitrary<Foreign> = fc.oneof(
 describe('model: with others editing the same account, every change ends applied or visible', () => {
   it('holds under random faults and foreign edits', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof({ weight: 3, arbitrary: cmdArb }, { weight: 1, arbitrary: foreignArb }), { minLength: 1, maxLength: 25 }), async (cmds) => {
-        const h = harness({ random: () => 0.5 });
-        try {
-          let created = 0;
-          for (const cmd of cmds) {
-            const live = (await h.db.links.toArray()).filter((r) => !r.deletedLocally).map((r) => r.clientId);
-            const serverIds = [...h.service.rows.links.keys()];
-            if (cmd.t === 'create') {
-              await createRow(h.edits, 'links', { location_url: `https://dest.test/c${created++}` });
-            } else if (cmd.t === 'update' && live.length > 0) {
-              await updateRow(h.edits, 'links', live[cmd.pick % live.length]!, { location_url: `https://dest.test/u${cmd.dest}` }).catch(() => undefined);
-            } else if (cmd.t === 'delete' && live.length > 0) {
-              await deleteRow(h.edits, 'links', live[cmd.pick % live.length]!).catch(() => undefined);
-            } else if (cmd.t === 'push') {
-              if (cmd.fault === 'timeout-applied') h.service.fail({ match: isWrite, error: { kind: 'timeout', message: 'no answer', maybeApplied: true }, applied: true });
-              if (cmd.fault === 'offline') h.service.fail({ match: isWrite, error: { kind: 'offline', message: 'refused' } });
-              await push(h.ctx);
-              h.service.faults.length = 0;
-            } else if (cmd.t === 'pull') {
-              await pullResource(h.ctx, 'links');
-            } else if (cmd.t === 'tick') {
-              h.clock.set(h.clock.now() + 600_000);
-            } else if (cmd.t === 'foreign-update' && serverIds.length > 0) {
-              h.service.rows.links.get(serverIds[cmd.pick % serverIds.length]!)!.location_url = `https://other.test/f${cmd.dest}`;
-            } else if (cmd.t === 'foreign-delete' && serverIds.length > 0) {
-              h.service.rows.links.delete(serverIds[cmd.pick % serverIds.length]!);
-            } else if (cmd.t === 'foreign-create') {
-              h.service.seedLink();
+      fc.asyncProperty(
+        fc.array(fc.oneof({ weight: 3, arbitrary: cmdArb }, { weight: 1, arbitrary: foreignArb }), { minLength: 1, maxLength: 25 }),
+        async (cmds) => {
+          const h = harness({ random: () => 0.5 });
+          try {
+            let created = 0;
+            for (const cmd of cmds) {
+              const live = (await h.db.links.toArray()).filter((r) => !r.deletedLocally).map((r) => r.clientId);
+              const serverIds = [...h.service.rows.links.keys()];
+              if (cmd.t === 'create') {
+                await createRow(h.edits, 'links', { location_url: `https://dest.test/c${created++}` });
+              } else if (cmd.t === 'update' && live.length > 0) {
+                await updateRow(h.edits, 'links', live[cmd.pick % live.length]!, { location_url: `https://dest.test/u${cmd.dest}` }).catch(() => undefined);
+              } else if (cmd.t === 'delete' && live.length > 0) {
+                await deleteRow(h.edits, 'links', live[cmd.pick % live.length]!).catch(() => undefined);
+              } else if (cmd.t === 'push') {
+                if (cmd.fault === 'timeout-applied')
+                  h.service.fail({ match: isWrite, error: { kind: 'timeout', message: 'no answer', maybeApplied: true }, applied: true });
+                if (cmd.fault === 'offline') h.service.fail({ match: isWrite, error: { kind: 'offline', message: 'refused' } });
+                await push(h.ctx);
+                h.service.faults.length = 0;
+              } else if (cmd.t === 'pull') {
+                await pullResource(h.ctx, 'links');
+              } else if (cmd.t === 'tick') {
+                h.clock.set(h.clock.now() + 600_000);
+              } else if (cmd.t === 'foreign-update' && serverIds.length > 0) {
+                h.service.rows.links.get(serverIds[cmd.pick % serverIds.length]!)!.location_url = `https://other.test/f${cmd.dest}`;
+              } else if (cmd.t === 'foreign-delete' && serverIds.length > 0) {
+                h.service.rows.links.delete(serverIds[cmd.pick % serverIds.length]!);
+              } else if (cmd.t === 'foreign-create') {
+                h.service.seedLink();
+              }
             }
+            for (let i = 0; i < 4; i++) {
+              h.clock.set(h.clock.now() + 600_000);
+              await push(h.ctx);
+              await pullResource(h.ctx, 'links');
+            }
+            const ops = await h.db.outbox.toArray();
+            // Nothing is left in flight or in an unknown state; what remains waits visibly for the user:
+            // failed or in conflict, or queued behind such an op of the same row (it goes once the
+            // user has decided; order per row is kept).
+            const stopped = ops.filter((op) => op.state === 'failed' || op.state === 'conflict');
+            for (const op of ops) {
+              if (op.state === 'failed' || op.state === 'conflict') continue;
+              expect(op.state).toBe('pending');
+              expect(stopped.some((before) => before.rowId === op.rowId && (before.seq ?? 0) < (op.seq ?? 0))).toBe(true);
+            }
+            expect(ops.filter((op) => op.error?.message === 'The alias is already taken.')).toEqual([]);
+            const rows = await h.db.links.toArray();
+            const withOps = new Set(ops.map((op) => op.rowId));
+            // Every service link is mirrored exactly once.
+            const mapped = rows.filter((r) => r.serverId !== null).map((r) => r.serverId!);
+            expect(new Set(mapped).size).toBe(mapped.length);
+            expect([...h.service.rows.links.keys()].sort((a, b) => a - b)).toEqual(mapped.filter((id) => h.service.rows.links.has(id)).sort((a, b) => a - b));
+            // A settled row shows exactly what the service has.
+            for (const row of rows.filter((r) => !withOps.has(r.clientId))) {
+              expect(h.service.rows.links.get(row.serverId!)?.location_url).toBe(rowView('links', row).location_url);
+            }
+          } finally {
+            h.db.close();
           }
-          for (let i = 0; i < 4; i++) {
-            h.clock.set(h.clock.now() + 600_000);
-            await push(h.ctx);
-            await pullResource(h.ctx, 'links');
-          }
-          const ops = await h.db.outbox.toArray();
-          // Nothing is left in flight or in an unknown state; what remains waits visibly for the user:
-          // failed or in conflict, or queued behind such an op of the same row (it goes once the
-          // user has decided; order per row is kept).
-          const stopped = ops.filter((op) => op.state === 'failed' || op.state === 'conflict');
-          for (const op of ops) {
-            if (op.state === 'failed' || op.state === 'conflict') continue;
-            expect(op.state).toBe('pending');
-            expect(stopped.some((before) => before.rowId === op.rowId && (before.seq ?? 0) < (op.seq ?? 0))).toBe(true);
-          }
-          expect(ops.filter((op) => op.error?.message === 'The alias is already taken.')).toEqual([]);
-          const rows = await h.db.links.toArray();
-          const withOps = new Set(ops.map((op) => op.rowId));
-          // Every service link is mirrored exactly once.
-          const mapped = rows.filter((r) => r.serverId !== null).map((r) => r.serverId!);
-          expect(new Set(mapped).size).toBe(mapped.length);
-          expect([...h.service.rows.links.keys()].sort((a, b) => a - b)).toEqual(mapped.filter((id) => h.service.rows.links.has(id)).sort((a, b) => a - b));
-          // A settled row shows exactly what the service has.
-          for (const row of rows.filter((r) => !withOps.has(r.clientId))) {
-            expect(h.service.rows.links.get(row.serverId!)?.location_url).toBe(rowView('links', row).location_url);
-          }
-        } finally {
-          h.db.close();
-        }
-      }),
+        },
+      ),
       { numRuns: 60 },
     );
   }, 60_000);

@@ -3,8 +3,22 @@ import { planReady, type OrderableOp } from '../../src-renderer/sync/outbox/orde
 import type { ResourceName } from '../../src-renderer/sync/types.ts';
 
 let seq = 0;
-const op = (resource: ResourceName, rowId: string, kind: OrderableOp['kind'], fields: Record<string, unknown> = {}, extra: Partial<OrderableOp> = {}): OrderableOp => ({
-  seq: ++seq, opId: `op${seq}`, resource, rowId, kind, state: 'pending', fields, notBefore: 0, ...extra,
+const op = (
+  resource: ResourceName,
+  rowId: string,
+  kind: OrderableOp['kind'],
+  fields: Record<string, unknown> = {},
+  extra: Partial<OrderableOp> = {},
+): OrderableOp => ({
+  seq: ++seq,
+  opId: `op${seq}`,
+  resource,
+  rowId,
+  kind,
+  state: 'pending',
+  fields,
+  notBefore: 0,
+  ...extra,
 });
 
 function lookup(ids: Record<string, number | null>) {

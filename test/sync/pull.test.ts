@@ -188,8 +188,15 @@ describe('reading the mirror in slices', () => {
     const db = freshDb();
     try {
       const rows = Array.from({ length: 23 }, (_, i) => ({
-        clientId: `c${String(i).padStart(3, '0')}`, serverId: i + 1, base: null, baseIsProvisional: false, local: {}, writeOnly: {},
-        deletedLocally: false, missingCount: 0, updatedAt: 0,
+        clientId: `c${String(i).padStart(3, '0')}`,
+        serverId: i + 1,
+        base: null,
+        baseIsProvisional: false,
+        local: {},
+        writeOnly: {},
+        deletedLocally: false,
+        missingCount: 0,
+        updatedAt: 0,
       }));
       await db.links.bulkPut(rows.toReversed());
       for (const slice of [1, 5, 23, 100]) {

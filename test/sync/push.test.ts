@@ -49,7 +49,13 @@ describe('creates and dependencies', () => {
     // reorder the outbox so the link comes first: it must still wait
     const [d, hd, l] = await ops();
     await h.db.outbox.bulkDelete([d!.seq!, hd!.seq!, l!.seq!]);
-    await h.db.outbox.bulkAdd([{ ...l!, seq: undefined }, { ...d!, seq: undefined }, { ...hd!, seq: undefined }].map(({ seq: _s, ...rest }) => rest));
+    await h.db.outbox.bulkAdd(
+      [
+        { ...l!, seq: undefined },
+        { ...d!, seq: undefined },
+        { ...hd!, seq: undefined },
+      ].map(({ seq: _s, ...rest }) => rest),
+    );
     await push(h.ctx);
     const names = h.service.calls.map((c) => c.name);
     expect(names.indexOf('links.create')).toBeGreaterThan(names.indexOf('domains.create'));
@@ -135,7 +141,10 @@ describe('updates: read before write, three-way merge', () => {
     h.service.rows.domains.get(domain.id)!.host = 'theirs.example.com';
     await pullResource(h.ctx, 'domains');
     await push(h.ctx);
-    expect((await ops())[0]).toMatchObject({ state: 'conflict', conflict: { type: 'fields', fields: [{ field: 'host', base: 'a.example.com', mine: 'mine.example.com', theirs: 'theirs.example.com' }] } });
+    expect((await ops())[0]).toMatchObject({
+      state: 'conflict',
+      conflict: { type: 'fields', fields: [{ field: 'host', base: 'a.example.com', mine: 'mine.example.com', theirs: 'theirs.example.com' }] },
+    });
     expect(h.service.callsOf('domains.update')).toHaveLength(0);
   });
 

@@ -3,11 +3,37 @@ import type { Domain, Handler, Link } from '../../src-preload/contract/index.ts'
 import { reconcile } from '../../src-renderer/sync/reconcile.ts';
 
 const link = (id: number, url: string, domain_id = 0, type = 'link'): Link => ({
-  id, project_id: null, domain_id, type, url, location_url: 'https://x.test', settings: { password: null, sensitive_content: false },
-  clicks: 0, order: 0, start_date: null, end_date: null, datetime: '2026-01-01 00:00:00',
+  id,
+  project_id: null,
+  domain_id,
+  type,
+  url,
+  location_url: 'https://x.test',
+  settings: { password: null, sensitive_content: false },
+  clicks: 0,
+  order: 0,
+  start_date: null,
+  end_date: null,
+  datetime: '2026-01-01 00:00:00',
 });
-const domain = (id: number, host: string): Domain => ({ id, scheme: 'https://', host, custom_index_url: '', is_enabled: true, last_datetime: null, datetime: '2026-01-01 00:00:00' });
-const handler = (id: number, name: string, email: string, type: Handler['type'] = 'email'): Handler => ({ id, type, name, settings: type === 'email' ? { email } : {}, is_enabled: true, last_datetime: null, datetime: '2026-01-01 00:00:00' });
+const domain = (id: number, host: string): Domain => ({
+  id,
+  scheme: 'https://',
+  host,
+  custom_index_url: '',
+  is_enabled: true,
+  last_datetime: null,
+  datetime: '2026-01-01 00:00:00',
+});
+const handler = (id: number, name: string, email: string, type: Handler['type'] = 'email'): Handler => ({
+  id,
+  type,
+  name,
+  settings: type === 'email' ? { email } : {},
+  is_enabled: true,
+  last_datetime: null,
+  datetime: '2026-01-01 00:00:00',
+});
 
 describe('reconciliation matcher', () => {
   it('links: alias + domain — one match adopts, none resends', () => {
@@ -25,7 +51,10 @@ describe('reconciliation matcher', () => {
     expect(reconcile('links', { url: 'abc' }, [link(1, 'abc', 0, 'biolink')])).toEqual({ type: 'resend' });
   });
   it('domains: host, case-insensitively', () => {
-    expect(reconcile('domains', { host: 'Go.Example.com' }, [domain(4, 'go.example.com'), domain(5, 'other.example.com')])).toEqual({ type: 'adopt', serverId: 4 });
+    expect(reconcile('domains', { host: 'Go.Example.com' }, [domain(4, 'go.example.com'), domain(5, 'other.example.com')])).toEqual({
+      type: 'adopt',
+      serverId: 4,
+    });
   });
   it('handlers: all readable fields; several matches ask the user', () => {
     const rows = [handler(1, 'Ops', 'ops@x.test'), handler(2, 'Ops', 'ops@x.test'), handler(3, 'Ops', 'dev@x.test')];
@@ -34,6 +63,9 @@ describe('reconciliation matcher', () => {
     expect(reconcile('handlers', { name: 'Ops', type: 'slack', slack: 'https://hooks.slack.test/x' }, rows)).toEqual({ type: 'resend' });
   });
   it('handlers: a field the service does not show cannot disqualify a row', () => {
-    expect(reconcile('handlers', { name: 'Hook', type: 'webhook', webhook: 'https://h.test/' }, [handler(9, 'Hook', '', 'webhook')])).toEqual({ type: 'adopt', serverId: 9 });
+    expect(reconcile('handlers', { name: 'Hook', type: 'webhook', webhook: 'https://h.test/' }, [handler(9, 'Hook', '', 'webhook')])).toEqual({
+      type: 'adopt',
+      serverId: 9,
+    });
   });
 });

@@ -84,7 +84,16 @@ describe('engine retries after backoff', () => {
     const clock = manualClock();
     const db = freshDb();
     const domain = service.seedDomain({ host: 'a.example.com' });
-    const engine = createSyncEngine({ workspaceId: 'ws', api: service.api, db, clock, locks: createLocalLockManager(), random: () => 0, newId: sequentialIds(), intervalMs: 300_000 });
+    const engine = createSyncEngine({
+      workspaceId: 'ws',
+      api: service.api,
+      db,
+      clock,
+      locks: createLocalLockManager(),
+      random: () => 0,
+      newId: sequentialIds(),
+      intervalMs: 300_000,
+    });
     await engine.start();
     await engine.idle();
     const row = (await db.domains.where('serverId').equals(domain.id).first())!;
@@ -121,7 +130,10 @@ describe('recreating a link deleted on the server', () => {
     expect(row.serverId).not.toBe(serverId);
     const domainServerId = (await h.db.domains.get(domain))!.serverId;
     expect(h.service.callsOf('links.create').at(-1)!.input.input).toMatchObject({
-      url: 'keepme', location_url: 'https://changed.test/', domain_id: domainServerId, clicks_limit: 9,
+      url: 'keepme',
+      location_url: 'https://changed.test/',
+      domain_id: domainServerId,
+      clicks_limit: 9,
     });
     expect(h.service.rows.links.get(row.serverId!)).toMatchObject({ url: 'keepme', location_url: 'https://changed.test/' });
   });
@@ -187,7 +199,7 @@ describe("this client's own writes of unknown outcome are not mistaken for other
     expect(h.service.rows.links.get(serverId)!.location_url).toBe('https://dest.test/u1');
   });
 
-  it('a listing made while a create is on the wire does not add its row as someone else\'s', async () => {
+  it("a listing made while a create is on the wire does not add its row as someone else's", async () => {
     h = harness();
     const link = await createRow(h.edits, 'links', { location_url: 'https://dest.test/', url: 'inflight' });
     await h.db.outbox.toCollection().modify({ state: 'sending' });

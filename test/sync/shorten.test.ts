@@ -10,7 +10,12 @@ afterEach(() => {
 });
 
 const request = (requestId: string, url = 'AbCdEf1'): ShortenRequest => ({
-  requestId, workspaceId: 'ws', location_url: 'https://long.example.com/page', url, shortUrl: `https://svc.test/${url}`, requestedAt: 1,
+  requestId,
+  workspaceId: 'ws',
+  location_url: 'https://long.example.com/page',
+  url,
+  shortUrl: `https://svc.test/${url}`,
+  requestedAt: 1,
 });
 
 async function until(condition: () => Promise<boolean> | boolean): Promise<void> {
@@ -28,7 +33,10 @@ describe('shorten from clipboard', () => {
     const again = await acceptShortenRequest(h.edits, request('req-00000001'));
     expect(again).toBe(first);
     expect(await h.db.outbox.count()).toBe(1);
-    expect((await h.db.outbox.toArray())[0]).toMatchObject({ kind: 'create', fields: { url: 'AbCdEf1', location_url: 'https://long.example.com/page', domain_id: 0 } });
+    expect((await h.db.outbox.toArray())[0]).toMatchObject({
+      kind: 'create',
+      fields: { url: 'AbCdEf1', location_url: 'https://long.example.com/page', domain_id: 0 },
+    });
   });
 
   it('takes what main holds, then new events; acknowledges each; ignores other workspaces', async () => {

@@ -61,15 +61,25 @@ export function sendError(error: FastifyError | ApiError | Error, request: Fasti
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   // Busy (too many password hashes queued): the client may retry; not a sandbox bug.
-  if (status === 503) return reply.code(503).type('application/json').send(errorBody(503, [error.message]));
+  if (status === 503)
+    return reply
+      .code(503)
+      .type('application/json')
+      .send(errorBody(503, [error.message]));
   if (status >= 500) {
     // The request may carry a key: log only what went wrong and where.
     request.log.error({ err: error, url: request.routeOptions.url }, 'sandbox request failed');
     // The logger is usually off for the sandbox; a crash must still be seen.
     process.stderr.write(`sandbox: internal error on ${request.method} ${request.routeOptions.url ?? '?'}: ${error.stack ?? error.message}\n`);
-    return reply.code(500).type('application/json').send(errorBody(500, ['Internal error in the sandbox']));
+    return reply
+      .code(500)
+      .type('application/json')
+      .send(errorBody(500, ['Internal error in the sandbox']));
   }
-  return reply.code(status).type('application/json').send(errorBody(status, [clientErrorTitle(error, status)]));
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(errorBody(status, [clientErrorTitle(error, status)]));
 }
 
 function clientErrorTitle(error: Error, status: number): string {

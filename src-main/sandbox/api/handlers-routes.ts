@@ -36,9 +36,7 @@ export function registerHandlerRoutes(api: FastifyInstance, deps: SandboxDeps): 
     const raw = splitForm(await readForm(request), { scalars: CREATE_FIELDS });
     checkUrls(raw.scalars);
     // An empty type-specific field on create is an absent one.
-    const candidate = Object.fromEntries(
-      [...raw.scalars].filter(([name, value]) => !(HANDLER_FIELD_NAMES as string[]).includes(name) || value.trim() !== ''),
-    );
+    const candidate = Object.fromEntries([...raw.scalars].filter(([name, value]) => !(HANDLER_FIELD_NAMES as string[]).includes(name) || value.trim() !== ''));
     const parsed = HandlerCreateSchema.safeParse(candidate);
     if (!parsed.success) throw fromZod(parsed.error);
     const input = parsed.data as Record<string, string | undefined> & { name: string; type: HandlerType };

@@ -33,11 +33,7 @@ export async function draftPasswordHash(draft: LinkDraft<LinkCreateInput | LinkU
   return typeof password === 'string' && password !== '' ? hashPassword(password, cost) : undefined;
 }
 
-export function applyLinkDraft<R extends Omit<LinkRecord, 'id'>>(
-  base: R,
-  draft: LinkDraft<LinkCreateInput | LinkUpdateInput>,
-  passwordHash?: string,
-): R {
+export function applyLinkDraft<R extends Omit<LinkRecord, 'id'>>(base: R, draft: LinkDraft<LinkCreateInput | LinkUpdateInput>, passwordHash?: string): R {
   const input = draft.input as LinkUpdateInput & Partial<LinkCreateInput>;
   const clears = draft.clears;
   const link: R = { ...base, options: structuredClone(base.options), email_reports: [...base.email_reports] };

@@ -2,13 +2,7 @@
 // with the contract's own schemas (so the sandbox and the client agree on every rule), then
 // with the rules only the service can know (alias as a path, dates on the calendar, targeting keys).
 import { LINK_PRESENCE_FLAGS, TARGETING_KINDS, type TargetingKind } from '../../../src-preload/contract/api-rules.ts';
-import {
-  LinkCreateSchema,
-  LinkUpdateSchema,
-  isHttpUrl,
-  type LinkCreateInput,
-  type LinkUpdateInput,
-} from '../../../src-preload/contract/inputs.ts';
+import { LinkCreateSchema, LinkUpdateSchema, isHttpUrl, type LinkCreateInput, type LinkUpdateInput } from '../../../src-preload/contract/inputs.ts';
 import { aliasProblem } from '../aliases.ts';
 import { FAVICON_EXTS, OPENGRAPH_EXTS, detectImage, type ImageType } from '../images.ts';
 import { targetingKeyProblem } from '../serve/targeting.ts';
@@ -173,7 +167,10 @@ function parseLinkForm(form: FormInput, mode: 'create' | 'update'): LinkDraft<Li
   checkServiceRules(input, issues);
   let bulkUrls: string[] | undefined;
   if ('is_bulk' in input && input.is_bulk) {
-    bulkUrls = (input.location_urls ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    bulkUrls = (input.location_urls ?? '')
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (bulkUrls.length > LIMITS.bulkLinks) {
       issues.push({ path: ['location_urls'], message: `at most ${LIMITS.bulkLinks} URLs in one bulk create` });
     }

@@ -26,7 +26,13 @@ export function registerLinkRoutes(api: FastifyInstance, deps: SandboxDeps): voi
     const { rows, total } = store.links.list(request.sandboxAccountId, page);
     // One query for the whole page's image names, not one per link.
     const uploads = store.uploads.namesForLinks(rows.map((link) => link.id));
-    return envelope(deps.baseUrl(), 'links', page, rows.map((link) => linkView(link, uploads.get(link.id) ?? NO_UPLOADS)), total);
+    return envelope(
+      deps.baseUrl(),
+      'links',
+      page,
+      rows.map((link) => linkView(link, uploads.get(link.id) ?? NO_UPLOADS)),
+      total,
+    );
   });
 
   api.get<{ Params: { id: string } }>('/links/:id', async (request) => {

@@ -23,7 +23,8 @@ export function acceptPageFormsOnly(app: FastifyInstance): void {
     const given = typeof error.statusCode === 'number' ? error.statusCode : 500;
     const status = (given >= 400 && given < 500) || given === 503 ? given : 500;
     if (status === 500) process.stderr.write(`sandbox: internal error on ${request.method} ${request.url.split('?')[0]}: ${error.stack ?? error.message}\n`);
-    const [title, text] = REFUSALS[status] ?? (status === 500 ? ['Error', 'Something went wrong in the sandbox.'] : ['Bad request', 'The request could not be read.']);
+    const [title, text] =
+      REFUSALS[status] ?? (status === 500 ? ['Error', 'Something went wrong in the sandbox.'] : ['Bad request', 'The request could not be read.']);
     closeWithoutReadingRest(request, reply);
     return reply
       .code(status)

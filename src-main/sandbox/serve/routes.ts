@@ -58,7 +58,8 @@ export function registerServeRoutes(app: FastifyInstance, deps: SandboxDeps): vo
   app.get('/', async (request, reply) => {
     const site = siteOf(request);
     if (site.kind === 'disabled') return notFound(reply, site);
-    if (site.kind === 'custom' && site.domain.custom_index_url) return reply.header('Cache-Control', 'no-store').redirect(locationHeader(site.domain.custom_index_url), 302);
+    if (site.kind === 'custom' && site.domain.custom_index_url)
+      return reply.header('Cache-Control', 'no-store').redirect(locationHeader(site.domain.custom_index_url), 302);
     return html(reply, 200, messagePage('Linkdock sandbox', 'A local link-shortening service for testing Linkdock.'));
   });
 

@@ -79,12 +79,7 @@ export function createHandlerRepository(db: Db) {
     /** The ids among `ids` that are handlers of the account. */
     existing(accountId: number, ids: readonly number[]): Set<number> {
       if (ids.length === 0) return new Set();
-      const rows = allRows<{ id: number }>(
-        db,
-        `SELECT id FROM handlers WHERE account_id = ? AND id IN (${ids.map(() => '?').join(',')})`,
-        accountId,
-        ...ids,
-      );
+      const rows = allRows<{ id: number }>(db, `SELECT id FROM handlers WHERE account_id = ? AND id IN (${ids.map(() => '?').join(',')})`, accountId, ...ids);
       return new Set(rows.map((row) => row.id));
     },
   };

@@ -134,13 +134,7 @@ export function createLinkRepository(db: Db) {
   return {
     list(accountId: number, { page, perPage }: PageRequest): Page<LinkRecord> {
       const total = getRow<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM links WHERE account_id = ?', accountId)?.n ?? 0;
-      const rows = allRows<LinkRow>(
-        db,
-        'SELECT * FROM links WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
-        accountId,
-        perPage,
-        (page - 1) * perPage,
-      );
+      const rows = allRows<LinkRow>(db, 'SELECT * FROM links WHERE account_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', accountId, perPage, (page - 1) * perPage);
       const reports = reportsOfMany(rows.map((row) => row.id));
       return { rows: rows.map((row) => fromRow(row, reports.get(row.id) ?? [])), total };
     },
@@ -154,10 +148,7 @@ export function createLinkRepository(db: Db) {
       return row && fromRow(row);
     },
     aliasTaken(domainId: number, alias: string, exceptId: number | null): boolean {
-      return (
-        getRow(db, 'SELECT 1 AS taken FROM links WHERE domain_id = ? AND url = ? AND id != ?', domainId, alias, exceptId ?? -1) !==
-        undefined
-      );
+      return getRow(db, 'SELECT 1 AS taken FROM links WHERE domain_id = ? AND url = ? AND id != ?', domainId, alias, exceptId ?? -1) !== undefined;
     },
     insert(record: Omit<LinkRecord, 'id'>): number {
       const id = run(

@@ -90,7 +90,11 @@ export function applyToRead<S extends ServerRow>(resource: ResourceName, base: S
 /** `YYYY-MM-DD HH:MM:SS` as a wall clock in `timeZone` shows it (the service writes the account's). */
 export function serviceDatetime(epochMs: number, timeZone = 'UTC'): string {
   if (timeZone === 'UTC') return new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ');
-  const parts = Object.fromEntries(wallClock(timeZone).formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    wallClock(timeZone)
+      .formatToParts(new Date(epochMs))
+      .map((part) => [part.type, part.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour === '24' ? '00' : parts.hour}:${parts.minute}:${parts.second}`;
 }
 
@@ -98,7 +102,16 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function wallClock(timeZone: string): Intl.DateTimeFormat {
   let format = formats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formats.set(timeZone, format);
   }
   return format;
@@ -114,9 +127,18 @@ function placeholder(resource: ResourceName): ServerRow {
   switch (resource) {
     case 'links':
       return {
-        id: 1, project_id: null, domain_id: 0, type: 'link', url: '', location_url: '',
-        settings: { password: null, sensitive_content: false }, clicks: 0, order: 0,
-        start_date: null, end_date: null, datetime,
+        id: 1,
+        project_id: null,
+        domain_id: 0,
+        type: 'link',
+        url: '',
+        location_url: '',
+        settings: { password: null, sensitive_content: false },
+        clicks: 0,
+        order: 0,
+        start_date: null,
+        end_date: null,
+        datetime,
       } satisfies Link;
     case 'domains':
       return { id: 1, scheme: 'https://', host: 'pending.invalid', custom_index_url: '', is_enabled: true, last_datetime: null, datetime } satisfies Domain;

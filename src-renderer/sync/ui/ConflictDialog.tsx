@@ -21,30 +21,27 @@ export function ConflictDialog({ sync, op, label, onClose }: { sync: WorkspaceSy
   return (
     <Modal title={`Conflict: ${label}`} isOpen onClose={onClose} size="large">
       <div className="form-grid">
-      {problem && (
-        <p role="alert" className="banner banner-danger">
-          <span>{problem}</span>
-        </p>
-      )}
-      {!conflict && <p>This change has no conflict any more.</p>}
-      {conflict?.type === 'fields' && <FieldsConflict sync={sync} fields={conflict.fields} noun={noun} onResolve={resolve} />}
-      {conflict?.type === 'deleted' && (
-        <>
-          <p>
-            This {noun} was deleted on the service while you were changing it. Recreate it with your values, or discard your
-            changes.
+        {problem && (
+          <p role="alert" className="banner banner-danger">
+            <span>{problem}</span>
           </p>
-          <div className="toolbar">
-            <Button variant="primary" onPress={() => resolve({ type: 'recreate' })}>
-              Recreate
-            </Button>
-            <Button variant="danger" onPress={() => resolve({ type: 'discard' })}>
-              Discard my changes
-            </Button>
-          </div>
-        </>
-      )}
-      {conflict?.type === 'ambiguous-create' && <AmbiguousCreate sync={sync} op={op} candidates={conflict.candidates} noun={noun} onResolve={resolve} />}
+        )}
+        {!conflict && <p>This change has no conflict any more.</p>}
+        {conflict?.type === 'fields' && <FieldsConflict sync={sync} fields={conflict.fields} noun={noun} onResolve={resolve} />}
+        {conflict?.type === 'deleted' && (
+          <>
+            <p>This {noun} was deleted on the service while you were changing it. Recreate it with your values, or discard your changes.</p>
+            <div className="toolbar">
+              <Button variant="primary" onPress={() => resolve({ type: 'recreate' })}>
+                Recreate
+              </Button>
+              <Button variant="danger" onPress={() => resolve({ type: 'discard' })}>
+                Discard my changes
+              </Button>
+            </div>
+          </>
+        )}
+        {conflict?.type === 'ambiguous-create' && <AmbiguousCreate sync={sync} op={op} candidates={conflict.candidates} noun={noun} onResolve={resolve} />}
       </div>
     </Modal>
   );
@@ -72,7 +69,17 @@ function useDomainNames(sync: WorkspaceSync, fields: FieldConflict[]): (field: s
   };
 }
 
-function FieldsConflict({ sync, fields, noun, onResolve }: { sync: WorkspaceSync; fields: FieldConflict[]; noun: string; onResolve: (resolution: Resolution) => void }) {
+function FieldsConflict({
+  sync,
+  fields,
+  noun,
+  onResolve,
+}: {
+  sync: WorkspaceSync;
+  fields: FieldConflict[];
+  noun: string;
+  onResolve: (resolution: Resolution) => void;
+}) {
   const show = useDomainNames(sync, fields);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [edited, setEdited] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.field, editableText(f.mine)])));
@@ -89,9 +96,7 @@ function FieldsConflict({ sync, fields, noun, onResolve }: { sync: WorkspaceSync
   const setAll = (choice: Choice) => setChoices(Object.fromEntries(fields.map((f) => [f.field, choice])));
   return (
     <>
-      <p>
-        This {noun} was also changed on the service. For each field, keep your value, take the service’s, or enter another.
-      </p>
+      <p>This {noun} was also changed on the service. For each field, keep your value, take the service’s, or enter another.</p>
       <div className="toolbar">
         <Button size="small" onPress={() => setAll('mine')}>
           Keep all mine
@@ -201,10 +206,7 @@ function AmbiguousCreate(props: { sync: WorkspaceSync; op: OutboxOp; candidates:
   }, [api, op.resource, candidates, props.sync]);
   return (
     <>
-      <p>
-        It is not known whether the service received this create, and several existing {props.noun}s match it. Pick the one you
-        created, or create it anew.
-      </p>
+      <p>It is not known whether the service received this create, and several existing {props.noun}s match it. Pick the one you created, or create it anew.</p>
       <ul className="candidate-list">
         {candidates.map((id) => (
           <li key={id}>

@@ -11,8 +11,8 @@ export function KeyRefusedBanner() {
   return (
     <div className="banner banner-danger" role="alert">
       <span>
-        The service refused the API key of <strong>{workspace.name}</strong> ({status.paused.message}). Your changes are kept and will
-        sync once a valid key is stored.
+        The service refused the API key of <strong>{workspace.name}</strong> ({status.paused.message}). Your changes are kept and will sync once a valid key is
+        stored.
       </span>
       <Button onPress={() => go('workspaces')}>Enter a new key</Button>
     </div>

@@ -87,7 +87,12 @@ export function PendingPage() {
         );
       },
     },
-    { key: 'attempts', header: <span title="Attempts that failed for a passing reason (offline, timeout, server error) and were retried">Retries</span>, width: '70px', cell: (e) => String(e.op.attempts) },
+    {
+      key: 'attempts',
+      header: <span title="Attempts that failed for a passing reason (offline, timeout, server error) and were retried">Retries</span>,
+      width: '70px',
+      cell: (e) => String(e.op.attempts),
+    },
     {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
@@ -122,15 +127,21 @@ export function PendingPage() {
       <div className="page-header">
         <h1>Pending changes</h1>
         {failed.length > 1 && (
-          <Button onPress={() => attempt(async () => { for (const e of failed) await sync.retry(e.op.opId); })}>Retry all failed</Button>
+          <Button
+            onPress={() =>
+              attempt(async () => {
+                for (const e of failed) await sync.retry(e.op.opId);
+              })
+            }
+          >
+            Retry all failed
+          </Button>
         )}
         <Button onPress={() => attempt(() => sync.syncNow())} isDisabled={status.syncing || status.paused !== null}>
           Sync now
         </Button>
       </div>
-      <p className="muted">
-        Changes are saved on this computer first and sent to the service in order. Nothing here is lost when the app closes.
-      </p>
+      <p className="muted">Changes are saved on this computer first and sent to the service in order. Nothing here is lost when the app closes.</p>
       {problem && (
         <p role="alert" className="banner banner-danger">
           <span>{problem}</span>
@@ -163,8 +174,8 @@ export function PendingPage() {
         confirmLabel="Discard"
         message={
           <p>
-            Discard “{discarding ? describeChange(discarding.op) : ''}” of <strong>{discarding?.label}</strong>? It will not be sent to the
-            service.{discarding?.op.kind === 'create' ? ' The new item is removed from this computer.' : ''}
+            Discard “{discarding ? describeChange(discarding.op) : ''}” of <strong>{discarding?.label}</strong>? It will not be sent to the service.
+            {discarding?.op.kind === 'create' ? ' The new item is removed from this computer.' : ''}
           </p>
         }
         onCancel={() => setDiscarding(null)}

@@ -87,7 +87,13 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
       width: '110px',
       cell: (item) => (item.sync ? <RowStatusBadge sync={item.sync} /> : <span className="muted cell-small">✓ In sync</span>),
     },
-    { key: 'created', header: 'Created', width: '170px', cell: (item) => (item.created ? <span className="muted">{item.created}</span> : <Badge title="Saved here; the service has not created it yet">Not sent yet</Badge>) },
+    {
+      key: 'created',
+      header: 'Created',
+      width: '170px',
+      cell: (item) =>
+        item.created ? <span className="muted">{item.created}</span> : <Badge title="Saved here; the service has not created it yet">Not sent yet</Badge>,
+    },
     {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,

@@ -31,7 +31,11 @@ export function StatusBar() {
       <button type="button" className="link-button" onClick={() => go('pending')}>
         {pendingText(status.pendingCount, status.unknownCount, attention)}
       </button>
-      {waitMs > 0 && <span role="timer" aria-label="Waiting for the rate limit">Waiting for the rate limit: {countdown(waitMs)}</span>}
+      {waitMs > 0 && (
+        <span role="timer" aria-label="Waiting for the rate limit">
+          Waiting for the rate limit: {countdown(waitMs)}
+        </span>
+      )}
       <span className="statusbar-spacer" />
       <span>Last synced: {status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}</span>
       <button type="button" className="link-button" onClick={() => void sync.syncNow()} disabled={status.syncing}>

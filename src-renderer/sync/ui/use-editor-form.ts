@@ -29,7 +29,10 @@ export function useEditorForm<V>(options: EditorFormOptions<V>) {
 
   const serviceField = errorField(options.serviceError);
   const serviceStands = (field: string) =>
-    options.serviceError !== null && serviceField === field && options.original !== null && options.valueOf(values, field) === options.valueOf(options.original, field);
+    options.serviceError !== null &&
+    serviceField === field &&
+    options.original !== null &&
+    options.valueOf(values, field) === options.valueOf(options.original, field);
 
   const errorFor = (field: string): string | undefined => {
     if (submitted || options.valueOf(values, field) !== options.valueOf(options.initial, field)) {
@@ -68,6 +71,7 @@ export function useEditorForm<V>(options: EditorFormOptions<V>) {
   };
 
   /** A refusal that names no field of this form is shown above it. */
-  const generalServiceError = options.serviceError && (serviceField === null || options.valueOf(values, serviceField) === undefined) ? options.serviceError.message : null;
+  const generalServiceError =
+    options.serviceError && (serviceField === null || options.valueOf(values, serviceField) === undefined) ? options.serviceError.message : null;
   return { values, update, errorFor, submit, busy, message, generalServiceError };
 }

@@ -14,7 +14,13 @@ export interface ListControls {
 /** A list's search, filters, sort and page; changing what is listed goes back to page 1. */
 export function useListControls(initial: Partial<ListControls> = {}) {
   const [controls, setControls] = useState<ListControls>({
-    search: '', enabled: 'all', sync: 'all', sort: 'created-desc', page: 1, pageSize: 25, ...initial,
+    search: '',
+    enabled: 'all',
+    sync: 'all',
+    sort: 'created-desc',
+    page: 1,
+    pageSize: 25,
+    ...initial,
   });
   const set = (patch: Partial<ListControls>) => setControls((current) => ({ ...current, page: 1, ...patch }));
   return { controls, set };

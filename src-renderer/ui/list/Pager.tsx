@@ -46,7 +46,13 @@ export function Pager({ window: w, onPage, onPageSize, noun }: PagerProps) {
 /** The page-size select only changes with the size, not with the count. */
 const PageSizeField = memo(function PageSizeField({ pageSize, onPageSize }: { pageSize: PageSize; onPageSize: (size: PageSize) => void }) {
   return (
-    <SelectField label="Per page" className="pager-size" value={String(pageSize)} options={SIZE_OPTIONS} onChange={(value) => onPageSize(Number(value) as PageSize)} />
+    <SelectField
+      label="Per page"
+      className="pager-size"
+      value={String(pageSize)}
+      options={SIZE_OPTIONS}
+      onChange={(value) => onPageSize(Number(value) as PageSize)}
+    />
   );
 });
 
