@@ -370,7 +370,15 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
       (op.state === 'conflict' && op.conflict?.type === 'deleted' && (domainDeleted || row?.deletedElsewhere === true)) ||
       // The user and the second writer changed the same field: the user decides.
       (op.state === 'conflict' && op.conflict?.type === 'fields' && op.conflict.fields.every((f) => row?.contested.has(f.field)));
-    if (!explained) problems.push(`unexplained ${op.state} ${op.kind} ${op.resource}: ${op.conflict?.type ?? ''} ${op.error?.message ?? ''}`);
+    if (!explained) {
+      const fields =
+        op.conflict?.type === 'fields'
+          ? op.conflict.fields
+              .map((f) => `${f.field} base=${JSON.stringify(f.base)} mine=${JSON.stringify(f.mine)} theirs=${JSON.stringify(f.theirs)}`)
+              .join('; ')
+          : '';
+      problems.push(`unexplained ${op.state} ${op.kind} ${op.resource}: ${op.conflict?.type ?? ''} ${fields} ${op.error?.message ?? ''}`);
+    }
   }
   const visibleKinds: Record<string, number> = {};
   for (const op of convergence.visible) {

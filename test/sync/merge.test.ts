@@ -30,6 +30,19 @@ describe('merge table', () => {
 });
 
 describe('per field', () => {
+  it('lists of ids merge as sets: each side keeps what it added and removed, with no conflict', () => {
+    // This client swapped handler 1 for 4; the service dropped 1 (deleted) and someone added 5.
+    expect(mergeRow({ local: { email_reports: [4] }, base: { email_reports: [1] }, remote: { email_reports: [5] } })).toEqual({
+      type: 'send',
+      fields: { email_reports: [5, 4] },
+    });
+    expect(mergeRow({ local: { email_reports: [4] }, base: { email_reports: [1] }, remote: { email_reports: [] } })).toEqual({
+      type: 'send',
+      fields: { email_reports: [4] },
+    });
+    // Already there: nothing to send.
+    expect(mergeRow({ local: { pixels_ids: [2, 3] }, base: { pixels_ids: [2] }, remote: { pixels_ids: [3, 2] } })).toEqual({ type: 'nothing' });
+  });
   it('both changed to the same value: nothing to send', () => {
     expect(mergeRow({ local: { title: 'X' }, base: { title: 'A' }, remote: { title: 'X' } })).toEqual({ type: 'nothing' });
   });

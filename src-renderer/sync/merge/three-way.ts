@@ -29,6 +29,23 @@ export interface MergeInput {
   ours?: Record<string, unknown[]>;
 }
 
+/**
+ * Lists of ids (a link's report handlers, its pixels) are sets: what each side added or removed
+ * is kept, so two edits of one list never conflict (another client adding a handler while this
+ * one swaps one out keeps both changes; a handler the service dropped because it was deleted
+ * stays dropped).
+ */
+const SET_FIELDS: ReadonlySet<string> = new Set(['email_reports', 'pixels_ids']);
+
+function mergeSets(before: unknown[], mine: unknown[], theirs: unknown[]): unknown[] {
+  const has = (list: unknown[], value: unknown) => list.some((item) => sameValue(item, value));
+  const removed = before.filter((value) => !has(mine, value));
+  const added = mine.filter((value) => !has(before, value));
+  return [...theirs.filter((value) => !has(removed, value)), ...added.filter((value) => !has(theirs, value))];
+}
+
+const sorted = (list: unknown[]) => [...list].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
+
 export function mergeRow({ local, base, remote, ours = {} }: MergeInput): MergeDecision {
   if (local === 'deleted') return remote === null ? { type: 'gone' } : { type: 'delete' };
   if (remote === null) return Object.keys(local).length === 0 ? { type: 'gone' } : { type: 'deleted-conflict' };
@@ -49,6 +66,11 @@ export function mergeRow({ local, base, remote, ours = {} }: MergeInput): MergeD
       continue;
     }
     const before = Object.hasOwn(base, field) ? base[field] : theirs;
+    if (SET_FIELDS.has(field) && Array.isArray(mine) && Array.isArray(theirs) && Array.isArray(before)) {
+      const merged = mergeSets(before, mine, theirs);
+      if (!sameValue(sorted(merged), sorted(theirs))) send[field] = merged;
+      continue;
+    }
     const localChanged = !sameValue(mine, before);
     const remoteChanged = !sameValue(theirs, before);
     if (!localChanged) continue; // unchanged locally: keep theirs
