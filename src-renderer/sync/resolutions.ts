@@ -5,6 +5,7 @@ import { EditError } from './edit-errors.ts';
 import { inEditTransaction, NOT_CREATABLE, opsOfRow, refreshRowLocal, type EditContext } from './local-edits.ts';
 import { ROW_TABLES, rowTable } from './mirror/db.ts';
 import { provisionalRead, rowView } from './mirror/fields.ts';
+import { IMAGE_FIELDS } from './mirror/link-fields.ts';
 import type { Fields, OutboxOp } from './mirror/rows.ts';
 import { deleteClickSamples } from './pull.ts';
 import type { ResourceName } from './types.ts';
@@ -99,6 +100,8 @@ async function recreate(ctx: EditContext, op: OutboxOp): Promise<void> {
   for (const [field, value] of Object.entries(view)) {
     if (value !== null && value !== undefined && !NOT_CREATABLE.has(field)) input[field] = value;
   }
+  // An image the service held is named, not carried: it went with the deleted link.
+  if (op.resource === 'links') for (const field of IMAGE_FIELDS) if (typeof input[field] === 'string') delete input[field];
   if (op.resource === 'links' && input.schedule !== true) {
     delete input.start_date;
     delete input.end_date;

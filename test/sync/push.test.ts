@@ -198,6 +198,34 @@ describe('updates: read before write, three-way merge', () => {
     expect(h.service.rows.domains.get(row.serverId!)).toMatchObject({ host: 'old.example.com', custom_index_url: 'https://index.test/' });
   });
 
+  it('recreating a link from a real read keeps its settings; stored images are not files and stay behind', async () => {
+    h = harness();
+    const real = h.service.seedLink({
+      url: 'rich',
+      email_reports: [],
+      is_enabled: true,
+      settings: {
+        password: null,
+        sensitive_content: false,
+        clicks_limit: 9,
+        utm: { source: 'news', medium: null, campaign: null },
+        targeting_type: null,
+        cloaking_favicon: 'stored.png',
+        http_status_code: 302,
+      },
+    });
+    await pullResource(h.ctx, 'links');
+    const { clientId } = await rowOf('links', real.id);
+    await updateRow(h.edits, 'links', clientId, { location_url: 'https://kept.test/' });
+    h.service.rows.links.delete(real.id);
+    await push(h.ctx);
+    await resolveConflict(h.edits, (await ops())[0]!.opId, { type: 'recreate' });
+    const [create] = await ops();
+    expect(create).toMatchObject({ kind: 'create', state: 'pending' });
+    expect(create!.fields).toMatchObject({ url: 'rich', location_url: 'https://kept.test/', clicks_limit: 9, utm_source: 'news', http_status_code: 302 });
+    expect(create!.fields).not.toHaveProperty('cloaking_favicon');
+  });
+
   it('deleted on the server with local edits → discard removes the row', async () => {
     h = harness();
     const { domain, clientId } = await pulledDomain();
