@@ -2,7 +2,7 @@
 // notification handlers, within the workspace's request budget, with every answer normalised to
 // the contract's read shapes and every failure turned into a CallError of a service kind.
 import type { Dispatcher, FormData } from 'undici';
-import { RESULTS_PER_PAGE, DEFAULT_PAGE, DEFAULT_RESULTS_PER_PAGE, type ResultsPerPage } from '../../src-preload/contract/api-rules.ts';
+import { RESULTS_PER_PAGE, DEFAULT_PAGE, DEFAULT_RESULTS_PER_PAGE } from '../../src-preload/contract/api-rules.ts';
 import { isApiKeyText, type ConnectionTest } from '../../src-preload/contract/calls.ts';
 import { CallError } from '../../src-preload/contract/errors.ts';
 import type { DomainCreateInput, DomainUpdateInput, HandlerCreateInput, HandlerUpdateInput, LinkCreateInput } from '../../src-preload/contract/inputs.ts';
@@ -20,7 +20,7 @@ import {
   type ResourceName,
   type Updated,
 } from '../../src-preload/contract/resources.ts';
-import { RequestBudget, type BudgetSlot, type Priority } from './budget.ts';
+import { RequestBudget, type BudgetSlot } from './budget.ts';
 import { markChecked } from './checked-output.ts';
 import { PROBE_PATH, runConnectionTest } from './connection-test.ts';
 import { invalid, isErrorBodyWithOkStatus, serviceError, serviceMessage } from './errors.ts';
@@ -47,51 +47,13 @@ import {
 } from './normalise.ts';
 import { normaliseBaseUrl } from './base-url.ts';
 import { send, type Method, type RawAnswer } from './transport.ts';
+import { answerError, WRITES, type Exchange } from './answer-errors.ts';
+import type { ListQuery, RequestEvent, RequestKind, RequestOptions, ServiceClientOptions } from './client-types.ts';
 
-export type RequestKind = 'list' | 'read' | 'create' | 'update' | 'delete' | 'probe';
-
-export interface RequestEvent {
-  kind: RequestKind;
-  resource: ResourceName;
-  /** HTTP status, or 0 when no answer came (network failure, timeout, cancel). */
-  status: number;
-  ms: number;
-}
-
-export interface ServiceClientOptions {
-  /** Workspace base URL; may include a path; normalised to end in '/'. */
-  baseUrl: string;
-  apiKey: string;
-  /** The origin the key is bound to (the vault's); default the base URL's. Requests elsewhere are refused. */
-  keyOrigin?: string;
-  /** Default 20 s. */
-  timeoutMs?: number;
-  /** Default: a new one. Share one per workspace between clients. */
-  budget?: RequestBudget;
-  /** Tests may inject one; default: undici's global dispatcher. */
-  dispatcher?: Dispatcher;
-  onRequest?: (event: RequestEvent) => void;
-}
-
-export interface RequestOptions {
-  signal?: AbortSignal;
-  priority?: Priority;
-  /** Wait for the rate-limit window to reopen instead of failing with `rate-limited`. */
-  waitForBudget?: boolean;
-  timeoutMs?: number;
-}
-
-export interface ListQuery {
-  page?: number;
-  resultsPerPage?: ResultsPerPage;
-}
-
+export type { ListQuery, RequestEvent, RequestKind, RequestOptions, ServiceClientOptions } from './client-types.ts';
 export type { LinkUpdateRequest } from './multipart.ts';
 
 const DEFAULT_TIMEOUT_MS = 20_000;
-const WRITES: ReadonlySet<RequestKind> = new Set(['create', 'update', 'delete']);
-
-type Exchange = { status: number; headers: RawAnswer['headers']; body: ParsedBody };
 
 /**
  * What a list page satisfies once normaliseList accepted it: every item passed its read schema,
@@ -337,42 +299,11 @@ export class ServiceClient {
     throw await this.#failure(kind, exchange, o);
   }
 
-  async #failure(kind: RequestKind, answer: Exchange, o?: RequestOptions): Promise<CallError> {
-    const { status, body } = answer;
-    const isWrite = WRITES.has(kind);
-    const said = body.kind === 'json' ? serviceMessage(body.value) : undefined;
-    if (status >= 300 && status < 400) {
-      const location = answer.headers.location;
-      const target = Array.isArray(location) ? location[0] : location;
-      return serviceError(
-        'bad-response',
-        `The service answered with a redirect (HTTP ${status}) to ${target ?? 'an unnamed address'}; Linkdock does not follow redirects. Check the workspace address.`,
-        { status },
-      );
-    }
-    if (status === 429) {
-      const resetAt = this.budget.state().resetAt ?? undefined;
-      return serviceError('rate-limited', said ?? 'The service is limiting requests: too many in this minute.', { status, resetAt });
-    }
-    if (status >= 500) {
-      const message =
-        body.kind === 'html'
-          ? `The service had a server error (HTTP ${status}) and answered with a web page instead of JSON.`
-          : (said ?? `The service had a server error (HTTP ${status}).`);
-      return serviceError('server', message, { status, ...(isWrite ? { maybeApplied: true } : {}) });
-    }
-    if (body.kind === 'html') {
-      return serviceError('bad-response', `The service answered with a web page (HTTP ${status}) instead of JSON: is the workspace address right?`, {
-        status,
-      });
-    }
-    if (status === 401 || status === 403) {
-      if (!isWrite) return serviceError('unauthorized', said ?? 'The service refused the API key.', { status });
-      return this.#resolveWrite401(status, said, o);
-    }
-    if (status === 404) return serviceError('not-found', said ?? 'The service has no such item (HTTP 404).', { status });
-    if (status >= 400) return serviceError('validation', said ?? `The service refused the request (HTTP ${status}).`, { status });
-    return serviceError('bad-response', `The service sent an unexpected answer (HTTP ${status}).`, { status });
+  #failure(kind: RequestKind, answer: Exchange, o?: RequestOptions): Promise<CallError> {
+    return answerError(kind, answer, {
+      resetAt: () => this.budget.state().resetAt ?? undefined,
+      checkKey: (status, said) => this.#resolveWrite401(status, said, o),
+    });
   }
 
   /**

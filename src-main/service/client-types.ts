@@ -1,0 +1,43 @@
+// The service client's options and the events it reports (client.ts re-exports them).
+import type { Dispatcher } from 'undici';
+import type { ResultsPerPage } from '../../src-preload/contract/api-rules.ts';
+import type { ResourceName } from '../../src-preload/contract/resources.ts';
+import type { Priority, RequestBudget } from './budget.ts';
+
+export type RequestKind = 'list' | 'read' | 'create' | 'update' | 'delete' | 'probe';
+
+export interface RequestEvent {
+  kind: RequestKind;
+  resource: ResourceName;
+  /** HTTP status, or 0 when no answer came (network failure, timeout, cancel). */
+  status: number;
+  ms: number;
+}
+
+export interface ServiceClientOptions {
+  /** Workspace base URL; may include a path; normalised to end in '/'. */
+  baseUrl: string;
+  apiKey: string;
+  /** The origin the key is bound to (the vault's); default the base URL's. Requests elsewhere are refused. */
+  keyOrigin?: string;
+  /** Default 20 s. */
+  timeoutMs?: number;
+  /** Default: a new one. Share one per workspace between clients. */
+  budget?: RequestBudget;
+  /** Tests may inject one; default: undici's global dispatcher. */
+  dispatcher?: Dispatcher;
+  onRequest?: (event: RequestEvent) => void;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  priority?: Priority;
+  /** Wait for the rate-limit window to reopen instead of failing with `rate-limited`. */
+  waitForBudget?: boolean;
+  timeoutMs?: number;
+}
+
+export interface ListQuery {
+  page?: number;
+  resultsPerPage?: ResultsPerPage;
+}
