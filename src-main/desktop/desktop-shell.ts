@@ -11,121 +11,19 @@ import {
   type ShortenRequest,
   type TrayLink,
 } from '../../src-preload/contract/index.ts';
-import type { RunningSandbox, SandboxOptions } from '../sandbox/index.ts';
-import { acceleratorProblem } from './accelerator.ts';
 import { buildAppMenu } from './app-menu.ts';
-import type { DesktopCallHandlers } from './desktop-calls.ts';
-import { startEmbeddedSandbox, type EmbeddedSandbox, type SandboxWorkspaces } from './embedded-sandbox.ts';
-import type { MenuEntry } from './menu-entry.ts';
-import type { Notify } from './notice.ts';
+import { GlobalShortcut } from './global-shortcut.ts';
+import { createShellCalls } from './shell-calls.ts';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
 import { SettingsStore } from './settings.ts';
 import { shortenFromClipboard, type ShortenOutcome } from './shorten-from-clipboard.ts';
 import { ShortenQueue } from './shorten-queue.ts';
 import { TrayCacheStore } from './tray-cache.ts';
 import { buildTrayMenu, trayToolTip, type TrayView } from './tray-menu.ts';
-import { restoreBounds, WindowStateStore, type Rect } from './window-state.ts';
+import { restoreBounds, WindowStateStore } from './window-state.ts';
 
-export interface PreventableEvent {
-  preventDefault(): void;
-}
-
-/** The parts of Electron's `app` the shell uses. */
-export interface AppPort {
-  requestSingleInstanceLock(): boolean;
-  quit(): void;
-  // One signature per event, so Electron's overloaded `app.on` fits this interface as it is.
-  on(event: 'second-instance', listener: (event: PreventableEvent) => void): unknown;
-  on(event: 'activate', listener: (event: PreventableEvent) => void): unknown;
-  on(event: 'window-all-closed', listener: () => void): unknown;
-  on(event: 'before-quit', listener: (event: PreventableEvent) => void): unknown;
-  on(event: 'will-quit', listener: (event: PreventableEvent) => void): unknown;
-}
-
-/** The parts of a BrowserWindow the shell uses. */
-export interface WindowPort {
-  readonly webContents: {
-    readonly id: number;
-    send(channel: string, payload: unknown): void;
-    isDestroyed(): boolean;
-    on(event: 'did-finish-load', listener: () => void): unknown;
-  };
-  on(event: 'close', listener: (event: PreventableEvent) => void): unknown;
-  on(event: 'closed', listener: () => void): unknown;
-  on(event: 'resize', listener: () => void): unknown;
-  on(event: 'move', listener: () => void): unknown;
-  on(event: 'maximize', listener: () => void): unknown;
-  on(event: 'unmaximize', listener: () => void): unknown;
-  isDestroyed(): boolean;
-  isMinimized(): boolean;
-  isMaximized(): boolean;
-  restore(): void;
-  maximize(): void;
-  show(): void;
-  hide(): void;
-  focus(): void;
-  getNormalBounds(): Rect;
-}
-
-export interface TrayPort {
-  setMenu(menu: MenuEntry[]): void;
-  setToolTip(text: string): void;
-  onClick(listener: () => void): void;
-  destroy(): void;
-}
-
-export interface ShortcutPort {
-  /** False when another application holds the accelerator. */
-  register(accelerator: string, callback: () => void): boolean;
-  unregister(accelerator: string): void;
-}
-
-/** What the shell needs of the main-process services (createMainServices). */
-export interface ShellServices {
-  workspaces: SandboxWorkspaces;
-  store: { readonly currentId: string | null; setCurrent(id: string | null): Promise<void> };
-  vault: { getKey(workspaceId: string): Promise<string | null> };
-}
-
-export interface DesktopShellDeps {
-  platform: NodeJS.Platform;
-  userDataDir: string;
-  /** Development build: the app menu keeps reload and the developer tools. */
-  dev?: boolean;
-  app: AppPort;
-  createWindow(options: { bounds: Partial<Rect> & { width: number; height: number } }): WindowPort;
-  /** Work areas of the connected displays (Electron's screen.getAllDisplays()). */
-  displays(): { workArea: Rect }[];
-  /** Electron 45's clipboard is asynchronous. */
-  clipboard: { readText(): string | Promise<string>; writeText(text: string): void | Promise<void> };
-  notify: Notify;
-  createTray(): TrayPort;
-  setAppMenu(menu: MenuEntry[]): void;
-  shortcuts: ShortcutPort;
-  openExternal(url: string): Promise<void>;
-  startSandbox(options: SandboxOptions): Promise<RunningSandbox>;
-  logError(message: string): void;
-  /** Tests pass ':memory:' or a temp file; the app uses sandbox.sqlite in the user data folder. */
-  sandboxDataFile?: string;
-  newAlias?: () => string;
-  /** How long window moves settle before the bounds are written. */
-  saveDelayMs?: number;
-}
-
-export interface DesktopShell {
-  /** Answers the desktop calls; merge into the contract's handlers (they wait for start()). */
-  handlers: DesktopCallHandlers;
-  /** Main → renderer events, to every window; also keeps the tray's workspace list current. */
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
-  /** webContents ids of the app's windows, for the IPC sender check. */
-  windowIds(): number[];
-  /** After app ready and the services exist: tray, menu, shortcut, sandbox, then the window. */
-  start(services: ShellServices): Promise<void>;
-  /** Stops the sandbox, tray and shortcut (the shell calls it on quit; tests call it directly). */
-  stop(): Promise<void>;
-  shortenFromClipboard(): Promise<ShortenOutcome>;
-  openApp(): void;
-  readonly sandbox: EmbeddedSandbox | null;
-}
+import type { DesktopShell, DesktopShellDeps, ShellServices, TrayPort, WindowPort } from './shell-ports.ts';
+export type { AppPort, DesktopShell, DesktopShellDeps, PreventableEvent, ShellServices, ShortcutPort, TrayPort, WindowPort } from './shell-ports.ts';
 
 export const APP_WEBSITE = 'https://linkdock.app';
 
@@ -148,8 +46,8 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   let window: WindowPort | null = null;
   let tray: TrayPort | null = null;
   let sandbox: EmbeddedSandbox | null = null;
-  let activeShortcut: string | null = null;
   let shortcutProblem: string | null = null;
+  const shortcut = new GlobalShortcut(deps.shortcuts, () => runShorten());
   let quitting = false;
   let started = false;
   /** Set once the stores are read: before that, a workspace change must not rewrite the tray cache. */
@@ -318,7 +216,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
       workspaces: workspaceList.map(({ id, name }) => ({ id, name })),
       currentId: current?.id ?? null,
       cache: current ? trayCache.get(current.id) : null,
-      shortcut: activeShortcut,
+      shortcut: shortcut.active,
     };
   };
   function refreshTray(): void {
@@ -342,7 +240,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   const refreshAppMenu = (): void => {
     deps.setAppMenu(
       buildAppMenu(
-        { platform: deps.platform, dev: deps.dev ?? false, shortcut: activeShortcut },
+        { platform: deps.platform, dev: deps.dev ?? false, shortcut: shortcut.active },
         {
           newLink: () => navigate('new-link', currentWorkspace()?.id),
           shortenFromClipboard: runShorten,
@@ -359,108 +257,40 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   };
 
   // ---- global shortcut ----
-  /** Registers `accelerator` in place of the active one; on failure the old one stays. Returns the problem. */
-  const applyShortcut = (accelerator: string | null): string | null => {
-    if (accelerator === activeShortcut) return null;
-    if (accelerator !== null) {
-      const problem = acceleratorProblem(accelerator);
-      if (problem) return problem;
-    }
-    const previous = activeShortcut;
-    if (previous) deps.shortcuts.unregister(previous);
-    activeShortcut = null;
-    if (accelerator === null) return null;
-    let failure = `${accelerator} is already used by another application or the system. Choose another shortcut.`;
-    try {
-      if (deps.shortcuts.register(accelerator, runShorten)) {
-        activeShortcut = accelerator;
-        return null;
-      }
-    } catch (error) {
-      failure = `${accelerator} cannot be used as a shortcut here: ${error instanceof Error ? error.message : String(error)}`;
-    }
-    if (previous) {
-      try {
-        if (deps.shortcuts.register(previous, runShorten)) activeShortcut = previous;
-      } catch {
-        // The previous one was valid a moment ago; if it is gone now there is nothing better to do.
-      }
-    }
-    return failure;
-  };
+  const applyShortcut = (accelerator: string | null): string | null => shortcut.apply(accelerator);
   const settingsView = (): DesktopSettings => ({
     closeToTray: settings.closeToTray,
     shortcut: settings.shortcut,
-    shortcutActive: activeShortcut !== null,
+    shortcutActive: shortcut.active !== null,
     shortcutProblem,
   });
 
   // ---- the contract calls ----
-  const handlers: DesktopCallHandlers = {
-    'workspaces.getCurrent': async () => {
-      await ready;
-      return { workspaceId: currentWorkspace()?.id ?? null };
+  const handlers = createShellCalls({
+    ready,
+    workspaces: () => workspaceList,
+    currentWorkspace,
+    setCurrent,
+    trayCache,
+    queue,
+    settings,
+    notify: deps.notify,
+    navigate,
+    settingsView,
+    applyShortcut: (accelerator) => {
+      const problem = applyShortcut(accelerator);
+      if (!problem) shortcutProblem = null;
+      return problem;
     },
-    'workspaces.setCurrent': async ({ workspaceId }) => {
-      await ready;
-      await setCurrent(workspaceId, false);
-      return null;
-    },
-    'tray.updateCache': async (input) => {
-      await ready;
-      if (!workspaceList.some((w) => w.id === input.workspaceId)) {
-        throw new CallError({ kind: 'workspace-not-found', message: 'That workspace no longer exists.' });
-      }
-      await trayCache.put(input);
-      refreshTray();
-      return null;
-    },
-    'links.shortenPending': async () => {
-      await ready;
-      return queue.pending();
-    },
-    'links.shortenAccepted': async ({ requestId }) => {
-      await ready;
-      await queue.accept(requestId);
-      return null;
-    },
-    'notify.syncProblem': async (problem) => {
-      await ready;
-      const workspace = problem.workspaceId ? workspaceList.find((w) => w.id === problem.workspaceId) : undefined;
-      const where = workspace && workspaceList.length > 1 ? ` (${workspace.name})` : '';
-      deps.notify({
-        title: `${problem.title}${where}`,
-        body: problem.body,
-        onClick: () => (problem.kind === 'key-refused' ? navigate('settings', problem.workspaceId) : navigate('pending', problem.workspaceId)),
-      });
-      return null;
-    },
-    'desktop.getSettings': async () => {
-      await ready;
-      return settingsView();
-    },
-    'desktop.setSettings': async (input) => {
-      await ready;
-      if (input.shortcut !== undefined) {
-        const wanted = input.shortcut === '' ? null : input.shortcut;
-        const problem = applyShortcut(wanted);
-        if (problem) throw new CallError({ kind: 'invalid-input', field: 'shortcut', message: problem });
-        shortcutProblem = null;
-        await settings.update({ shortcut: wanted });
-        refreshTray();
-        refreshAppMenu();
-      }
-      if (input.closeToTray !== undefined) await settings.update({ closeToTray: input.closeToTray });
-      return settingsView();
-    },
-  };
+    refreshTray,
+    refreshAppMenu,
+  });
 
   // ---- lifecycle ----
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
       flushSave?.();
-      if (activeShortcut) deps.shortcuts.unregister(activeShortcut);
-      activeShortcut = null;
+      shortcut.release();
       tray?.destroy();
       tray = null;
       const running = sandbox?.running;

@@ -1,0 +1,111 @@
+// The desktop shell's view of Electron (app, window, tray, global shortcut) and of main's services:
+// src-main/index.ts hands in the real objects, tests hand in fakes, so the shell runs in plain Node.
+import type { EventName, EventPayload } from '../../src-preload/contract/index.ts';
+import type { RunningSandbox, SandboxOptions } from '../sandbox/index.ts';
+import type { DesktopCallHandlers } from './desktop-calls.ts';
+import type { EmbeddedSandbox, SandboxWorkspaces } from './embedded-sandbox.ts';
+import type { MenuEntry } from './menu-entry.ts';
+import type { Notify } from './notice.ts';
+import type { ShortenOutcome } from './shorten-from-clipboard.ts';
+import type { Rect } from './window-state.ts';
+export interface PreventableEvent {
+  preventDefault(): void;
+}
+
+/** The parts of Electron's `app` the shell uses. */
+export interface AppPort {
+  requestSingleInstanceLock(): boolean;
+  quit(): void;
+  // One signature per event, so Electron's overloaded `app.on` fits this interface as it is.
+  on(event: 'second-instance', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'activate', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'window-all-closed', listener: () => void): unknown;
+  on(event: 'before-quit', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'will-quit', listener: (event: PreventableEvent) => void): unknown;
+}
+
+/** The parts of a BrowserWindow the shell uses. */
+export interface WindowPort {
+  readonly webContents: {
+    readonly id: number;
+    send(channel: string, payload: unknown): void;
+    isDestroyed(): boolean;
+    on(event: 'did-finish-load', listener: () => void): unknown;
+  };
+  on(event: 'close', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'closed', listener: () => void): unknown;
+  on(event: 'resize', listener: () => void): unknown;
+  on(event: 'move', listener: () => void): unknown;
+  on(event: 'maximize', listener: () => void): unknown;
+  on(event: 'unmaximize', listener: () => void): unknown;
+  isDestroyed(): boolean;
+  isMinimized(): boolean;
+  isMaximized(): boolean;
+  restore(): void;
+  maximize(): void;
+  show(): void;
+  hide(): void;
+  focus(): void;
+  getNormalBounds(): Rect;
+}
+
+export interface TrayPort {
+  setMenu(menu: MenuEntry[]): void;
+  setToolTip(text: string): void;
+  onClick(listener: () => void): void;
+  destroy(): void;
+}
+
+export interface ShortcutPort {
+  /** False when another application holds the accelerator. */
+  register(accelerator: string, callback: () => void): boolean;
+  unregister(accelerator: string): void;
+}
+
+/** What the shell needs of the main-process services (createMainServices). */
+export interface ShellServices {
+  workspaces: SandboxWorkspaces;
+  store: { readonly currentId: string | null; setCurrent(id: string | null): Promise<void> };
+  vault: { getKey(workspaceId: string): Promise<string | null> };
+}
+
+export interface DesktopShellDeps {
+  platform: NodeJS.Platform;
+  userDataDir: string;
+  /** Development build: the app menu keeps reload and the developer tools. */
+  dev?: boolean;
+  app: AppPort;
+  createWindow(options: { bounds: Partial<Rect> & { width: number; height: number } }): WindowPort;
+  /** Work areas of the connected displays (Electron's screen.getAllDisplays()). */
+  displays(): { workArea: Rect }[];
+  /** Electron 45's clipboard is asynchronous. */
+  clipboard: { readText(): string | Promise<string>; writeText(text: string): void | Promise<void> };
+  notify: Notify;
+  createTray(): TrayPort;
+  setAppMenu(menu: MenuEntry[]): void;
+  shortcuts: ShortcutPort;
+  openExternal(url: string): Promise<void>;
+  startSandbox(options: SandboxOptions): Promise<RunningSandbox>;
+  logError(message: string): void;
+  /** Tests pass ':memory:' or a temp file; the app uses sandbox.sqlite in the user data folder. */
+  sandboxDataFile?: string;
+  newAlias?: () => string;
+  /** How long window moves settle before the bounds are written. */
+  saveDelayMs?: number;
+}
+
+export interface DesktopShell {
+  /** Answers the desktop calls; merge into the contract's handlers (they wait for start()). */
+  handlers: DesktopCallHandlers;
+  /** Main → renderer events, to every window; also keeps the tray's workspace list current. */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** webContents ids of the app's windows, for the IPC sender check. */
+  windowIds(): number[];
+  /** After app ready and the services exist: tray, menu, shortcut, sandbox, then the window. */
+  start(services: ShellServices): Promise<void>;
+  /** Stops the sandbox, tray and shortcut (the shell calls it on quit; tests call it directly). */
+  stop(): Promise<void>;
+  shortenFromClipboard(): Promise<ShortenOutcome>;
+  openApp(): void;
+  readonly sandbox: EmbeddedSandbox | null;
+}
