@@ -56,8 +56,11 @@ describe.skipIf(!hasChromium)('offline edits sync when the service comes back', 
 
     await nav('Pending changes');
     await expect.poll(() => page.getByRole('table', { name: 'Pending changes' }).getByRole('row').count()).toBe(4);
-    const states = await page.getByRole('table', { name: 'Pending changes' }).locator('.badge').allTextContents();
-    expect(states).toEqual(['Pending', 'Pending', 'Pending']);
+    // A retry may be on its way out this very moment (shown as Sending, truthfully): wait for it
+    // to fail back to Pending while the service is still down.
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Pending changes' }).locator('.badge').allTextContents(), { timeout: 15_000 })
+      .toEqual(['Pending', 'Pending', 'Pending']);
     await shoot(page, 'pending-offline');
 
     // Back on the same port with the same data; the app's reachability probe finds it.
