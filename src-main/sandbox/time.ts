@@ -1,6 +1,7 @@
 // The service writes date-times as `YYYY-MM-DD HH:MM:SS`. Creation and update times and click
 // times are UTC; schedule dates (start_date, end_date) are wall-clock times in the account's time
 // zone, as on real deployments, so "now" is compared with them in that zone (wallClock below).
+import { wallClockText } from '../../src-preload/contract/wall-clock.ts';
 
 // Every served click formats "now": under load that is thousands of times in the same second.
 let lastSecond = Number.NaN;
@@ -36,31 +37,17 @@ export function canonicalTimeZone(zone: string): string | null {
   }
 }
 
-const wallClocks = new Map<string, { format: Intl.DateTimeFormat; second: number; text: string }>();
+const wallClocks = new Map<string, { second: number; text: string }>();
 
 /** The wall-clock time in `zone` at `date`, as `YYYY-MM-DD HH:MM:SS` (the zone must be valid). */
 export function wallClock(date: Date, zone: string): string {
   if (zone === 'UTC') return formatServiceDatetime(date);
   let entry = wallClocks.get(zone);
-  if (!entry) {
-    const format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(zone, (entry = { format, second: Number.NaN, text: '' }));
-  }
+  if (!entry) wallClocks.set(zone, (entry = { second: Number.NaN, text: '' }));
   // Serving checks a schedule on every visit: format each zone once per second.
   const second = Math.floor(date.getTime() / 1000);
   if (second !== entry.second) {
-    const part: Record<string, string> = {};
-    for (const { type, value } of entry.format.formatToParts(date)) part[type] = value;
-    entry.text = `${(part.year ?? '').padStart(4, '0')}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+    entry.text = wallClockText(date.getTime(), zone);
     entry.second = second;
   }
   return entry.text;

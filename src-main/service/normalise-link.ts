@@ -20,26 +20,8 @@ import {
   type Obj,
 } from './normalise-values.ts';
 
-const LINK_KEYS = new Set([
-  'id',
-  'user_id',
-  'project_id',
-  'domain_id',
-  'type',
-  'url',
-  'location_url',
-  'pixels_ids',
-  'email_reports',
-  'settings',
-  'clicks',
-  'order',
-  'start_date',
-  'end_date',
-  'is_enabled',
-  'is_verified',
-  'last_datetime',
-  'datetime',
-]);
+/** The keys the contract's link read names; every other key is kept as it came. */
+const LINK_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSchema.shape));
 
 /** Unknown keys of an object, verbatim (real deployments carry more than Linkdock knows). */
 function extraKeys(raw: Obj, known: ReadonlySet<string>): Obj {

@@ -1,6 +1,6 @@
 // Everything a link's read carries, as lines a person reads: the settings Linkdock knows by name,
 // then every other key the service keeps (shown as sent; Linkdock never changes or sends them).
-import { HTTP_STATUS_CODES, type Link, type RedirectStatusCode } from '../../src-preload/contract/index.ts';
+import { HTTP_STATUS_CODES, LinkSchema, LinkSettingsSchema, type Link, type RedirectStatusCode } from '../../src-preload/contract/index.ts';
 import { linkReadView } from '../sync/mirror/link-fields.ts';
 import { STATUS_LABELS, TARGETING_LABELS } from './link-labels.ts';
 
@@ -10,45 +10,12 @@ export interface SummaryLine {
 }
 
 /** Keys shown by name above, or shown elsewhere in the detail. */
-const KNOWN_TOP = new Set([
-  'id',
-  'user_id',
-  'project_id',
-  'domain_id',
-  'type',
-  'url',
-  'location_url',
-  'pixels_ids',
-  'email_reports',
-  'settings',
-  'clicks',
-  'order',
-  'start_date',
-  'end_date',
-  'is_enabled',
-  'is_verified',
-  'last_datetime',
-  'datetime',
-]);
-const KNOWN_SETTINGS = new Set([
-  'password',
-  'sensitive_content',
-  'schedule',
-  'clicks_limit',
+const KNOWN_TOP: ReadonlySet<string> = new Set(Object.keys(LinkSchema.shape));
+const KNOWN_SETTINGS: ReadonlySet<string> = new Set([
+  ...Object.keys(LinkSettingsSchema.shape),
+  // Named above under another key, or shown elsewhere in the detail.
   'pageviews_limit',
-  'expiration_url',
-  'http_status_code',
-  'utm',
-  'targeting_type',
-  'cloaking_is_enabled',
-  'cloaking_title',
-  'cloaking_meta_description',
-  'cloaking_custom_js',
-  'cloaking_favicon',
-  'cloaking_opengraph',
-  'app_linking_is_enabled',
   'app_linking',
-  'forward_query_parameters_is_enabled',
   'start_date',
   'end_date',
 ]);

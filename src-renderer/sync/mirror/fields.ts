@@ -5,6 +5,7 @@
 import { HANDLER_FIELD_NAMES, type Domain, type Handler, type Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
 import { applyToLinkRead, linkReadView } from './link-fields.ts';
+import { wallClockText } from '../../../src-preload/contract/wall-clock.ts';
 import type { Fields, MirrorRow, ServerRow } from './rows.ts';
 
 /** Fields holding references to other rows, and the table each points into. */
@@ -89,32 +90,7 @@ export function applyToRead<S extends ServerRow>(resource: ResourceName, base: S
 
 /** `YYYY-MM-DD HH:MM:SS` as a wall clock in `timeZone` shows it (the service writes the account's). */
 export function serviceDatetime(epochMs: number, timeZone = 'UTC'): string {
-  if (timeZone === 'UTC') return new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ');
-  const parts = Object.fromEntries(
-    wallClock(timeZone)
-      .formatToParts(new Date(epochMs))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour === '24' ? '00' : parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
+  return wallClockText(epochMs, timeZone);
 }
 
 /** A stand-in for the read copy of a row the service just created, until a pull brings the real one. */
