@@ -335,7 +335,7 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
               })}
               {errorOf('email_reports') && <span className="field-error">{errorOf('email_reports')}</span>}
               {reportsUnknown && (
-                <div id="email-reports-note" className="banner banner-warning">
+                <div id="email-reports-note" className="banner banner-warning banner-stacked">
                   <span>
                     This service does not show which handlers get this link's e-mail reports. To change them, tick the handlers and confirm: saving then
                     replaces the service's choice.

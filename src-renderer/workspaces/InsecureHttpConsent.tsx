@@ -6,7 +6,7 @@ import { Checkbox } from '../ui/index.ts';
 export function InsecureHttpConsent({ baseUrl, confirmed, onChange }: { baseUrl: string; confirmed: boolean; onChange: (confirmed: boolean) => void }) {
   if (!isInsecureHttp(baseUrl)) return null;
   return (
-    <div role="alert" className="banner banner-warning">
+    <div role="alert" className="banner banner-warning banner-stacked">
       <span>{INSECURE_HTTP_WARNING}</span>
       <Checkbox label="Send my API key over plain http anyway" isSelected={confirmed} onChange={onChange} />
     </div>
