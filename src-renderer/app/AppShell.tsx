@@ -1,15 +1,15 @@
 import { Suspense, useEffect } from 'react';
-import { useApi } from './api-context.tsx';
-import { useNavigation, VIEWS, type View } from './navigation-store.ts';
-import { useSession } from './workspace-session.tsx';
+import { useApi } from '../session/api-context.tsx';
+import { useNavigation, VIEWS, type View } from '../session/navigation-store.ts';
+import { useSession } from '../session/workspace-session.tsx';
 import { VIEW_PAGES } from './views.tsx';
 import { useGlobalShortcuts } from './keyboard.ts';
-import { StatusBar } from '../sync/ui/StatusBar.tsx';
-import { KeyRefusedBanner } from '../sync/ui/KeyRefusedBanner.tsx';
+import { StatusBar } from './StatusBar.tsx';
+import { KeyRefusedBanner } from './KeyRefusedBanner.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
-import { TrayCacheUpdater } from '../links/TrayCacheUpdater.tsx';
-import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher.tsx';
-import { useWorkspaces } from '../workspaces/use-workspaces.tsx';
+import { TrayCacheUpdater } from '../features/links/TrayCacheUpdater.tsx';
+import { WorkspaceSwitcher } from '../features/workspaces/WorkspaceSwitcher.tsx';
+import { useWorkspaces } from '../session/use-workspaces.tsx';
 
 /** Sidebar (workspace, navigation), the current screen, and the sync status bar. */
 export function AppShell() {

@@ -4,12 +4,12 @@
 // screen (it renders nothing).
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Autocomplete, Dialog, Heading, Input, Label, Menu, MenuItem, Modal, ModalOverlay, SearchField } from 'react-aria-components';
-import { useNavigation, VIEWS } from './navigation-store.ts';
-import { useSession } from './workspace-session.tsx';
+import { useNavigation, VIEWS } from '../session/navigation-store.ts';
+import { useSession } from '../session/workspace-session.tsx';
 import { VIEW_PAGES } from './views.tsx';
-import { useWorkspaces } from '../workspaces/use-workspaces.tsx';
-import { linkSource } from '../links/link-source.ts';
-import { queryLinks, NO_FILTERS, type LinkIndex } from '../links/link-index.ts';
+import { useWorkspaces } from '../session/use-workspaces.tsx';
+import { linkSource } from '../features/links/link-source.ts';
+import { queryLinks, NO_FILTERS, type LinkIndex } from '../features/links/link-index.ts';
 import type { MirrorDb } from '../sync/index.ts';
 
 export interface PaletteCommand {

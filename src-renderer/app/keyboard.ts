@@ -1,12 +1,8 @@
 // App-wide keys: N new link, / search, Ctrl/Cmd+K command palette. Typing in a field is never
 // taken over (N and / only act outside text inputs).
 import { useEffect } from 'react';
-import { useNavigation } from './navigation-store.ts';
-
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
+import { useNavigation } from '../session/navigation-store.ts';
+import { isTypingTarget } from '../ui/typing-target.ts';
 
 export function useGlobalShortcuts(): void {
   useEffect(() => {

@@ -1,14 +1,14 @@
 // The screens, by view. Each lives in its feature folder. Only the Links screen (the one the app
 // opens on) is in the startup bundle; the others load when first shown.
 import { lazy, type ComponentType } from 'react';
-import { LinksPage } from '../links/LinksPage.tsx';
-import type { View } from './navigation-store.ts';
+import { LinksPage } from '../features/links/LinksPage.tsx';
+import type { View } from '../session/navigation-store.ts';
 
-const DomainsPage = lazy(() => import('../domains/DomainsPage.tsx').then((m) => ({ default: m.DomainsPage })));
-const HandlersPage = lazy(() => import('../handlers/HandlersPage.tsx').then((m) => ({ default: m.HandlersPage })));
-const PendingPage = lazy(() => import('../sync/ui/PendingPage.tsx').then((m) => ({ default: m.PendingPage })));
-const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
-const WorkspacesPage = lazy(() => import('../workspaces/WorkspacesPage.tsx').then((m) => ({ default: m.WorkspacesPage })));
+const DomainsPage = lazy(() => import('../features/domains/DomainsPage.tsx').then((m) => ({ default: m.DomainsPage })));
+const HandlersPage = lazy(() => import('../features/handlers/HandlersPage.tsx').then((m) => ({ default: m.HandlersPage })));
+const PendingPage = lazy(() => import('./PendingView.tsx').then((m) => ({ default: m.PendingView })));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
+const WorkspacesPage = lazy(() => import('../features/workspaces/WorkspacesPage.tsx').then((m) => ({ default: m.WorkspacesPage })));
 
 export const VIEW_PAGES: Record<View, { label: string; Page: ComponentType; needsWorkspace: boolean }> = {
   links: { label: 'Links', Page: LinksPage, needsWorkspace: true },

@@ -3,9 +3,18 @@
 import type { ContractApi } from '../contract/contract-client.ts';
 import type { CallName } from '../../src-preload/contract/index.ts';
 import type { RequestBudget } from './budget.ts';
-import type { PartialListing } from './listing.ts';
 import type { MirrorDb } from './mirror/db.ts';
+import type { ServerRow } from './mirror/rows.ts';
 import type { Clock, RandomSource, ResourceName } from './types.ts';
+
+/** Pages of a listing a spent rate-limit window interrupted, kept (in memory) to go on from. */
+export interface PartialListing {
+  total: number;
+  pages: number;
+  /** Page n's rows at n - 1; holes are pages still to read. */
+  results: ServerRow[][];
+  startedAt: number;
+}
 
 export interface SyncContext {
   workspaceId: string;

@@ -2,7 +2,7 @@
 // budget, started over when `total` changes mid-listing.
 import { CallError, type ListEnvelope } from '../../src-preload/contract/index.ts';
 import { BudgetExhaustedError, type Priority } from './budget.ts';
-import { callResource, type SyncContext } from './context.ts';
+import { callResource, type PartialListing, type SyncContext } from './context.ts';
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
 
@@ -27,15 +27,6 @@ export interface Listing {
   requests: number;
   /** Whether it went on from pages an earlier, rate-limited attempt had read. */
   resumed: boolean;
-}
-
-/** Pages of a listing a spent rate-limit window interrupted, kept (in memory) to go on from. */
-export interface PartialListing {
-  total: number;
-  pages: number;
-  /** Page n's rows at n - 1; holes are pages still to read. */
-  results: ServerRow[][];
-  startedAt: number;
 }
 
 /**

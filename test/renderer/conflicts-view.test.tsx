@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiProvider } from '../../src-renderer/app/api-context.tsx';
+import { ApiProvider } from '../../src-renderer/session/api-context.tsx';
 import type { OutboxOp, WorkspaceSync } from '../../src-renderer/sync/index.ts';
-import { ConflictDialog } from '../../src-renderer/sync/ui/ConflictDialog.tsx';
+import { ConflictDialog } from '../../src-renderer/features/pending/ConflictDialog.tsx';
 import { cleanup, openTestSync } from './screens-harness.tsx';
 import { FakeService, onCall } from '../sync/fake-service.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHandlerInput, emptyHandler, handlerFormFromView, handlerTarget } from '../../src-renderer/handlers/handler-form.ts';
+import { buildHandlerInput, emptyHandler, handlerFormFromView, handlerTarget } from '../../src-renderer/features/handlers/handler-form.ts';
 
 describe('handler form', () => {
   it('never sends another type’s fields, and sends only what changed on update', () => {

@@ -2,7 +2,7 @@
 // name, the rest as the service sent them; a document-only read says what it does not show.
 import { describe, expect, it } from 'vitest';
 import { normaliseLink } from '../../src-main/service/normalise.ts';
-import { linkSettingsSummary } from '../../src-renderer/links/link-settings-summary.ts';
+import { linkSettingsSummary } from '../../src-renderer/features/links/link-settings-summary.ts';
 import { fullRawLink } from '../support/real-service.ts';
 
 const names = (id: number) => (id === 11 ? 'Ops' : null);

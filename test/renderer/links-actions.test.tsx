@@ -5,9 +5,9 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TrayCache } from '../../src-preload/contract/index.ts';
-import { LinksScreen } from '../../src-renderer/links/LinksPage.tsx';
-import { PINNED_KEY } from '../../src-renderer/links/link-source.ts';
-import { TrayCacheSync } from '../../src-renderer/links/TrayCacheUpdater.tsx';
+import { LinksScreen } from '../../src-renderer/features/links/LinksPage.tsx';
+import { PINNED_KEY } from '../../src-renderer/features/links/link-source.ts';
+import { TrayCacheSync } from '../../src-renderer/features/links/TrayCacheUpdater.tsx';
 import { domain, mirrorRow, openSession, recordingApi, renderWithApi, serverLink } from './links-harness.tsx';
 
 afterEach(() => cleanup());

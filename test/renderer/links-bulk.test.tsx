@@ -4,9 +4,9 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WorkspaceSession } from '../../src-renderer/app/workspace-session.tsx';
-import { parseCsv, parsePastedLines } from '../../src-renderer/links/csv.ts';
-import { LinksScreen } from '../../src-renderer/links/LinksPage.tsx';
+import type { WorkspaceSession } from '../../src-renderer/session/workspace-session.tsx';
+import { parseCsv, parsePastedLines } from '../../src-renderer/features/links/csv.ts';
+import { LinksScreen } from '../../src-renderer/features/links/LinksPage.tsx';
 import { choose, domain, mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
 
 afterEach(() => cleanup());

@@ -5,8 +5,8 @@ import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LinkCreateSchema } from '../../src-preload/contract/index.ts';
-import type { WorkspaceSession } from '../../src-renderer/app/workspace-session.tsx';
-import { LinksScreen } from '../../src-renderer/links/LinksPage.tsx';
+import type { WorkspaceSession } from '../../src-renderer/session/workspace-session.tsx';
+import { LinksScreen } from '../../src-renderer/features/links/LinksPage.tsx';
 import { choose, domain, fieldError, handler, mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
 
 afterEach(() => cleanup());

@@ -5,9 +5,9 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_PAGE_KEY, firstPageOf, readFirstPage, SNAPSHOT_KEY, writeSnapshot } from '../../src-renderer/links/index-snapshot.ts';
-import { indexRows } from '../../src-renderer/links/link-index.ts';
-import { LinksScreen } from '../../src-renderer/links/LinksPage.tsx';
+import { FIRST_PAGE_KEY, firstPageOf, readFirstPage, SNAPSHOT_KEY, writeSnapshot } from '../../src-renderer/features/links/index-snapshot.ts';
+import { indexRows } from '../../src-renderer/features/links/link-index.ts';
+import { LinksScreen } from '../../src-renderer/features/links/LinksPage.tsx';
 import { mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
 
 afterEach(() => cleanup());
@@ -54,7 +54,7 @@ describe('first page of the default list', () => {
     const stale = firstPageOf(indexRows(rows(3000), [], NOW), new Map());
     await db.syncState.put({
       key: FIRST_PAGE_KEY,
-      value: { total: stale.total, rows: (await import('../../src-renderer/links/index-snapshot.ts')).toColumns(stale.index) },
+      value: { total: stale.total, rows: (await import('../../src-renderer/features/links/index-snapshot.ts')).toColumns(stale.index) },
     });
 
     renderWithApi(<LinksScreen session={session} />);

@@ -1,8 +1,8 @@
 // The list's in-memory index: short URLs, sorting, filtering and paging over a 1,200-row mirror.
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../src-preload/contract/index.ts';
-import { indexRows, NO_FILTERS, queryLinks, rowSyncStates, type LinkQuery } from '../../src-renderer/links/link-index.ts';
-import { shortUrlOf } from '../../src-renderer/links/short-url.ts';
+import { indexRows, NO_FILTERS, queryLinks, rowSyncStates, type LinkQuery } from '../../src-renderer/features/links/link-index.ts';
+import { shortUrlOf } from '../../src-renderer/features/links/short-url.ts';
 import type { MirrorRow } from '../../src-renderer/sync/index.ts';
 import { pageWindow } from '../../src-renderer/ui/list/paging.ts';
 import { domain, mirrorRow, serverLink } from './links-harness.tsx';
@@ -116,7 +116,7 @@ describe('link index over 1,200 rows', () => {
 
 describe('stored index copy', () => {
   it('round-trips every field the list needs and tells an unchanged index from a changed one', async () => {
-    const { toColumns, fromColumns, sameEntries } = await import('../../src-renderer/links/index-snapshot.ts');
+    const { toColumns, fromColumns, sameEntries } = await import('../../src-renderer/features/links/index-snapshot.ts');
     const copy = fromColumns(structuredClone(toColumns(index)));
     expect(copy).not.toBeNull();
     expect(copy!.entries).toEqual(index.entries);
@@ -133,7 +133,7 @@ describe('stored index copy', () => {
   });
 
   it('carries the creation order, so a reload does not sort; a damaged order is ignored', async () => {
-    const { toColumns, fromColumns, fromColumnsInSlices } = await import('../../src-renderer/links/index-snapshot.ts');
+    const { toColumns, fromColumns, fromColumnsInSlices } = await import('../../src-renderer/features/links/index-snapshot.ts');
     const columns = structuredClone(toColumns(index));
     const expected = queryLinks(index, new Map(), q()).map((e) => e.clientId);
     for (const copy of [fromColumns(columns), await fromColumnsInSlices(columns)]) {

@@ -6,8 +6,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../src-preload/contract/index.ts';
-import { LinksScreen } from '../../src-renderer/links/LinksPage.tsx';
-import type { WorkspaceSession } from '../../src-renderer/app/workspace-session.tsx';
+import { LinksScreen } from '../../src-renderer/features/links/LinksPage.tsx';
+import type { WorkspaceSession } from '../../src-renderer/session/workspace-session.tsx';
 import { choose, domain, mirrorRow, openSession, recordingApi, renderWithApi, serverLink } from './links-harness.tsx';
 
 const N = 1200;

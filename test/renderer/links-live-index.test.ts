@@ -3,8 +3,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../src-preload/contract/index.ts';
-import { partitionBounds, watchLinkIndex } from '../../src-renderer/links/live-index.ts';
-import type { LinkIndex } from '../../src-renderer/links/link-index.ts';
+import { partitionBounds, watchLinkIndex } from '../../src-renderer/features/links/live-index.ts';
+import type { LinkIndex } from '../../src-renderer/features/links/link-index.ts';
 import type { MirrorDb, MirrorRow } from '../../src-renderer/sync/index.ts';
 import { domain, mirrorRow, openSession, serverLink } from './links-harness.tsx';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { cleanup, renderApp } from './screens-harness.tsx';
 import { FakeService, onCall } from '../sync/fake-service.ts';
-import { useNavigation } from '../../src-renderer/app/navigation-store.ts';
+import { useNavigation } from '../../src-renderer/session/navigation-store.ts';
 
 afterEach(() => cleanup());
 

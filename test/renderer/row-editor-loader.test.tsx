@@ -4,8 +4,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DomainEditor } from '../../src-renderer/domains/DomainEditor.tsx';
-import { HandlerEditor } from '../../src-renderer/handlers/HandlerEditor.tsx';
+import { DomainEditor } from '../../src-renderer/features/domains/DomainEditor.tsx';
+import { HandlerEditor } from '../../src-renderer/features/handlers/HandlerEditor.tsx';
 import { openSession } from './links-harness.tsx';
 
 afterEach(() => cleanup());

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { CallName, DesktopSettings, VaultStatus, WorkspaceInfo } from '../../src-preload/contract/index.ts';
 import { App } from '../../src-renderer/app/App.tsx';
-import { useNavigation, type View } from '../../src-renderer/app/navigation-store.ts';
+import { useNavigation, type View } from '../../src-renderer/session/navigation-store.ts';
 import type { ContractApi } from '../../src-renderer/contract/contract-client.ts';
 import { openWorkspaceSync, type WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import type { FakeService } from '../sync/fake-service.ts';

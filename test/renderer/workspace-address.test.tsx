@@ -5,10 +5,10 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallName, WorkspaceInfo } from '../../src-preload/contract/index.ts';
-import { ApiProvider } from '../../src-renderer/app/api-context.tsx';
+import { ApiProvider } from '../../src-renderer/session/api-context.tsx';
 import type { ContractApi } from '../../src-renderer/contract/contract-client.ts';
-import { AddWorkspaceForm } from '../../src-renderer/workspaces/AddWorkspaceForm.tsx';
-import { ChangeAddressDialog } from '../../src-renderer/workspaces/ChangeAddressDialog.tsx';
+import { AddWorkspaceForm } from '../../src-renderer/features/workspaces/AddWorkspaceForm.tsx';
+import { ChangeAddressDialog } from '../../src-renderer/features/workspaces/ChangeAddressDialog.tsx';
 import { fieldError } from './form-queries.ts';
 
 afterEach(() => cleanup());

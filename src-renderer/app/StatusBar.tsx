@@ -1,0 +1,55 @@
+import { useOpenSession, useSyncStatus } from '../session/workspace-session.tsx';
+import { useNavigation } from '../session/navigation-store.ts';
+import { msUntilWindowReopens } from '../sync/index.ts';
+import { countdown, timeAgo } from '../ui/format.ts';
+import { useNow } from '../ui/use-now.ts';
+
+/** Online/offline/syncing, pending count, waiting for the rate limit, last sync, and a Sync now button. */
+export function StatusBar() {
+  const { sync, workspace } = useOpenSession();
+  const status = useSyncStatus(sync);
+  const now = useNow();
+  const go = useNavigation((s) => s.go);
+  const connection = status.paused
+    ? 'Key refused'
+    : status.syncing
+      ? 'Syncing…'
+      : status.connection === 'online'
+        ? 'Online'
+        : status.connection === 'offline'
+          ? 'Offline'
+          : 'Connecting…';
+  // Waiting when a request was refused for the rate limit, or the window is known to be spent.
+  const waitMs = status.pendingCount > 0 || status.blockedUntil !== null ? msUntilWindowReopens(status, now) : 0;
+  const attention = status.failures.length + status.conflicts.length;
+  return (
+    <>
+      <span className={`status-dot status-${status.paused ? 'paused' : status.connection}`} aria-hidden="true" />
+      <span role="status" aria-live="polite">
+        {workspace.name}: {connection}
+      </span>
+      <button type="button" className="link-button" onClick={() => go('pending')}>
+        {pendingText(status.pendingCount, status.unknownCount, attention)}
+      </button>
+      {waitMs > 0 && (
+        <span role="timer" aria-label="Waiting for the rate limit">
+          Waiting for the rate limit: {countdown(waitMs)}
+        </span>
+      )}
+      <span className="statusbar-spacer" />
+      <span>Last synced: {status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}</span>
+      <button type="button" className="link-button" onClick={() => void sync.syncNow()} disabled={status.syncing}>
+        Sync now
+      </button>
+    </>
+  );
+}
+
+/** "3 pending changes · 1 needs attention", "1 being checked", or "No pending changes". */
+export function pendingText(pending: number, checking: number, attention: number): string {
+  const parts: string[] = [];
+  if (pending > 0) parts.push(`${pending} pending change${pending === 1 ? '' : 's'}`);
+  if (checking > 0) parts.push(`${checking} being checked`);
+  if (attention > 0) parts.push(`${attention} need${attention === 1 ? 's' : ''} attention`);
+  return parts.length === 0 ? 'No pending changes' : parts.join(' · ');
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { WorkspaceSync } from '../../sync/index.ts';
+import { EditorModal } from '../../resource-screens/EditorModal.tsx';
+import { useEditorForm } from '../../resource-screens/use-editor-form.ts';
+import { RowEditorLoader } from '../../resource-screens/RowEditorLoader.tsx';
+import type { OpError } from '../../sync/mirror/rows.ts';
+import { TextField } from '../../ui/index.ts';
+import { buildDomainInput, DOMAIN_FIELDS, domainFormFromView, EMPTY_DOMAIN, type DomainField, type DomainFormValues } from './domain-form.ts';
+
+/** Creates a domain (clientId null) or edits one from the mirror. */
+export function DomainEditor({ sync, clientId, onClose }: { sync: WorkspaceSync; clientId: string | null; onClose: () => void }) {
+  return (
+    <RowEditorLoader sync={sync} resource="domains" clientId={clientId} title="Domain" noun="domain" onClose={onClose}>
+      {(row) => (
+        <DomainForm
+          original={row.view ? domainFormFromView(row.view) : null}
+          serviceError={row.serviceError}
+          conflict={row.conflict}
+          save={row.save}
+          onClose={onClose}
+        />
+      )}
+    </RowEditorLoader>
+  );
+}
+
+const LABELS: Record<DomainField, string> = { host: 'Host', custom_index_url: 'Custom index URL', custom_not_found_url: 'Custom not-found URL' };
+const DESCRIPTIONS: Record<DomainField, string> = {
+  host: 'The host name short links are served on, e.g. links.example.com.',
+  custom_index_url: 'Where visitors of the bare domain go. Leave empty for the service’s default.',
+  custom_not_found_url: 'Where visitors of an unknown alias go. Leave empty for the service’s default.',
+};
+
+function DomainForm(props: {
+  original: DomainFormValues | null;
+  serviceError: OpError | null;
+  conflict: boolean;
+  save: (input: Record<string, unknown>) => Promise<void>;
+  onClose: () => void;
+}) {
+  // The values the editor opened with; later mirror changes do not move what the user is editing.
+  const [original] = useState(props.original);
+  const form = useEditorForm<DomainFormValues>({
+    initial: original ?? EMPTY_DOMAIN,
+    original,
+    build: buildDomainInput,
+    valueOf: (values, field) => ((DOMAIN_FIELDS as readonly string[]).includes(field) ? values[field as DomainField] : undefined),
+    serviceError: props.serviceError,
+    save: props.save,
+    onDone: props.onClose,
+  });
+  return (
+    <EditorModal
+      title={original ? `Edit ${original.host}` : 'New domain'}
+      onClose={props.onClose}
+      onSave={() => void form.submit()}
+      busy={form.busy}
+      message={form.message}
+      serviceMessage={form.generalServiceError}
+      notice={
+        props.conflict && (
+          <p className="banner banner-warning">
+            <span>This domain was also changed on the service. Choose what to keep on the Pending changes page.</span>
+          </p>
+        )
+      }
+    >
+      {DOMAIN_FIELDS.map((field) => (
+        <div key={field}>
+          <TextField
+            label={LABELS[field]}
+            type={field === 'host' ? 'text' : 'url'}
+            value={form.values[field]}
+            onChange={(value) => form.update({ ...form.values, [field]: value })}
+            error={form.errorFor(field)}
+            description={DESCRIPTIONS[field]}
+            autoFocus={field === 'host'}
+            isRequired={field === 'host'}
+          />
+        </div>
+      ))}
+    </EditorModal>
+  );
+}

@@ -1,0 +1,30 @@
+import type { HandlerType } from '../../../src-preload/contract/index.ts';
+import { ResourceListPage, type ResourceListConfig } from '../../resource-screens/ResourceListPage.tsx';
+import { HANDLER_TYPE_LABELS, handlerTarget } from './handler-form.ts';
+import { HandlerEditor } from './HandlerEditor.tsx';
+
+const CONFIG: ResourceListConfig = {
+  resource: 'handlers',
+  title: 'Notification handlers',
+  noun: 'handlers',
+  singular: 'notification handler',
+  newLabel: 'New handler',
+  nameField: 'name',
+  nameLabel: 'Name',
+  searchPlaceholder: 'Search names',
+  columns: [
+    { key: 'type', header: 'Type', width: '130px', cell: (item) => HANDLER_TYPE_LABELS[item.view.type as HandlerType] ?? String(item.view.type ?? '') },
+    {
+      key: 'target',
+      header: 'Sends to',
+      width: 'minmax(120px, 2fr)',
+      cell: (item) => (handlerTarget(item.view) ? <span className="cell-text">{handlerTarget(item.view)}</span> : <span className="muted">—</span>),
+    },
+  ],
+  Editor: HandlerEditor,
+};
+
+/** Notification handlers of the open workspace. */
+export function HandlersPage() {
+  return <ResourceListPage config={CONFIG} />;
+}

@@ -1,0 +1,120 @@
+// A link's detail: short URL and destination with copy buttons, its QR code, and its clicks over time.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Fragment } from 'react';
+import { accountTimeZone } from '../../sync/index.ts';
+import { linkSettingsSummary } from './link-settings-summary.ts';
+import type { WorkspaceSession } from '../../session/workspace-session.tsx';
+import { useApi } from '../../session/api-context.tsx';
+import { Button, Modal } from '../../ui/index.ts';
+import { ClickChart } from './ClickChart.tsx';
+import { clickHistory } from './click-history.ts';
+import { CopyButton } from './CopyButton.tsx';
+import { domainLabel, entryShortUrl, type LinkIndex, type RowSyncState } from './link-index.ts';
+import { setPinned } from './link-source.ts';
+import { QrCode } from './QrCode.tsx';
+import { StatusBadges } from './StatusBadges.tsx';
+
+export interface LinkDetailProps {
+  session: WorkspaceSession;
+  index: LinkIndex | null;
+  syncStates: ReadonlyMap<string, RowSyncState>;
+  pinned: readonly string[];
+  clientId: string;
+  onEdit: () => void;
+  onClose: () => void;
+}
+
+export function LinkDetail(props: LinkDetailProps) {
+  const api = useApi();
+  const { db } = props.session.sync;
+  const entry = props.index?.byClientId.get(props.clientId);
+  const samples = useLiveQuery(() => clickHistory(db, props.clientId), [db, props.clientId]);
+  const row = useLiveQuery(() => db.links.get(props.clientId), [db, props.clientId]);
+  const handlers = useLiveQuery(() => db.handlers.toArray(), [db]);
+  if (!props.index || !entry) {
+    return (
+      <Modal title="Link" isOpen onClose={props.onClose}>
+        <p className="muted">{props.index ? 'This link no longer exists.' : 'Loading…'}</p>
+      </Modal>
+    );
+  }
+  const shortUrl = entryShortUrl(props.index, props.session.workspace.baseUrl, entry);
+  const isPinned = props.pinned.includes(entry.clientId);
+  return (
+    <Modal
+      title={`Link ${entry.alias}`}
+      isOpen
+      onClose={props.onClose}
+      size="large"
+      footer={
+        <>
+          <Button onPress={() => void setPinned(db, entry.clientId, !isPinned)}>{isPinned ? 'Unpin' : 'Pin to tray'}</Button>
+          <Button onPress={props.onEdit}>Edit</Button>
+          <Button variant="primary" onPress={props.onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
+      <div className="link-detail">
+        <div className="link-detail-main">
+          <dl className="detail-list">
+            <dt>Short URL</dt>
+            <dd>
+              <span className="mono">{shortUrl ?? 'unknown (its domain is not in this workspace)'}</span>
+              <CopyButton text={shortUrl} label="Copy short URL" />
+            </dd>
+            <dt>Destination</dt>
+            <dd>
+              <span className="mono wrap">{entry.destination}</span>
+              <CopyButton text={entry.destination} label="Copy destination" />
+              <Button size="small" variant="ghost" onPress={() => void api.call('shell.openExternal', { url: entry.destination }).catch(() => undefined)}>
+                Open
+              </Button>
+            </dd>
+            <dt>Domain</dt>
+            <dd>{domainLabel(props.index, props.session.workspace.baseUrl, entry.domainKey)}</dd>
+            <dt>Created</dt>
+            <dd>{entry.created}</dd>
+            <dt>Clicks</dt>
+            <dd>{entry.clicks.toLocaleString()}</dd>
+            <dt>Status</dt>
+            <dd>
+              <StatusBadges entry={entry} sync={props.syncStates.get(entry.clientId)} pinned={isPinned} />
+              {!entry.scheduled && !entry.protected && !entry.expired && entry.enabled && !props.syncStates.get(entry.clientId) && (
+                <span className="muted">Active, synced</span>
+              )}
+            </dd>
+          </dl>
+        </div>
+        <section aria-label="QR code" className="link-detail-qr">
+          {shortUrl ? <QrCode text={shortUrl} name={entry.alias} /> : <p className="muted">No QR code without a short URL.</p>}
+        </section>
+      </div>
+      {row?.base && !row.baseIsProvisional && (
+        <section aria-label="Settings on the service">
+          <h3>Settings on the service</h3>
+          <dl className="detail-list">
+            {linkSettingsSummary(
+              row.base,
+              (id) => {
+                const handler = handlers?.find((h) => h.serverId === id);
+                return handler?.base ? handler.base.name : null;
+              },
+              accountTimeZone(db),
+            ).map((line) => (
+              <Fragment key={line.label}>
+                <dt>{line.label}</dt>
+                <dd className="wrap">{line.value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+      )}
+      <section aria-label="Click history">
+        <h3>Clicks over time</h3>
+        {samples ? <ClickChart samples={samples} /> : <p className="muted">Loading…</p>}
+      </section>
+    </Modal>
+  );
+}

@@ -1,0 +1,455 @@
+// The Links screen: the mirror's links, searched, filtered, sorted and paged the way the API
+// pages; copy, pin, select many; the editor, the detail, bulk create and CSV export.
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { isTypingTarget } from '../../ui/typing-target.ts';
+import { useNavigation } from '../../session/navigation-store.ts';
+import { useOpenSession, useSyncStatus, type WorkspaceSession } from '../../session/workspace-session.tsx';
+import { reportsKnown } from '../../sync/index.ts';
+import { timeAgo } from '../../ui/format.ts';
+import { useNow } from '../../ui/use-now.ts';
+import { Button, ConfirmDialog, SelectField } from '../../ui/index.ts';
+import { Pager, pageWindow, RowButton, RowCheckbox, SearchBox, VirtualTable, type Column, type PageSize } from '../../ui/list/index.ts';
+import { ClickTrend } from './ClickTrend.tsx';
+import { CopyButton, useCopy } from './CopyButton.tsx';
+import { downloadBlob } from './download.ts';
+import {
+  DEFAULT_QUERY,
+  domainLabel,
+  entryShortUrl,
+  isDefaultQuery,
+  MAIN_DOMAIN,
+  queryLinks,
+  type LinkEntry,
+  type LinkIndex,
+  type LinkQuery,
+  type SortDirection,
+  type SortKey,
+  type TriState,
+} from './link-index.ts';
+import { setPinned } from './link-source.ts';
+import { StatusBadges } from './StatusBadges.tsx';
+import { useClickHistories } from './use-click-histories.ts';
+import { useLinkSnapshot } from './use-links.ts';
+
+// Dialogs (editor, detail with QR and chart, bulk create and CSV with papaparse) load when first
+// opened: the startup bundle stays what the list needs.
+const LinkEditor = lazy(() => import('./LinkEditor.tsx').then((m) => ({ default: m.LinkEditor })));
+const LinkDetail = lazy(() => import('./LinkDetail.tsx').then((m) => ({ default: m.LinkDetail })));
+const BulkCreateDialog = lazy(() => import('./BulkCreateDialog.tsx').then((m) => ({ default: m.BulkCreateDialog })));
+
+export function LinksPage() {
+  return <LinksScreen session={useOpenSession()} />;
+}
+
+const SORTS: { value: string; label: string; sort: SortKey; direction: SortDirection }[] = [
+  { value: 'created-desc', label: 'Newest first', sort: 'created', direction: 'desc' },
+  { value: 'created-asc', label: 'Oldest first', sort: 'created', direction: 'asc' },
+  { value: 'clicks-desc', label: 'Most clicks', sort: 'clicks', direction: 'desc' },
+  { value: 'clicks-asc', label: 'Fewest clicks', sort: 'clicks', direction: 'asc' },
+  { value: 'alias-asc', label: 'Alias A–Z', sort: 'alias', direction: 'asc' },
+  { value: 'alias-desc', label: 'Alias Z–A', sort: 'alias', direction: 'desc' },
+];
+
+const tri = (anyLabel: string, yes: string, no: string) => [
+  { value: 'any', label: anyLabel },
+  { value: 'yes', label: yes },
+  { value: 'no', label: no },
+];
+const FILTERS: { key: 'enabled' | 'scheduled' | 'protected' | 'pending'; label: string; options: { value: string; label: string }[] }[] = [
+  { key: 'enabled', label: 'Enabled', options: tri('Any', 'Enabled', 'Disabled') },
+  { key: 'scheduled', label: 'Scheduled', options: tri('Any', 'Scheduled', 'Not scheduled') },
+  { key: 'protected', label: 'Password', options: tri('Any', 'Password-protected', 'Not protected') },
+  { key: 'pending', label: 'Sync', options: tri('Any', 'Pending sync', 'Synced') },
+];
+
+export function LinksScreen({ session }: { session: WorkspaceSession }) {
+  const { sync, workspace } = session;
+  const { index, firstPage, syncStates, pinned } = useLinkSnapshot(sync.db);
+  const status = useSyncStatus(sync);
+  const now = useNow(15_000);
+  const { linkEditor, linkDetail, openLinkEditor, openLinkDetail } = useNavigation();
+  const [query, setQuery] = useState<LinkQuery>(DEFAULT_QUERY);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<PageSize>(25);
+  const [focused, setFocused] = useState<string | null>(null);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { copy } = useCopy();
+
+  const results = useMemo(() => (index ? queryLinks(index, syncStates, query) : []), [index, syncStates, query]);
+  // While a large mirror's index is read, the stored first page stands in for the list as it opens.
+  const preview = !index && firstPage && isDefaultQuery(query) ? firstPage : null;
+  const listIndex = index ?? preview?.index ?? null;
+  const win = useMemo(() => pageWindow(preview ? preview.total : results.length, page, pageSize), [preview, results.length, page, pageSize]);
+  const onPageSize = useCallback((size: PageSize) => {
+    setPageSize(size);
+    setPage(1);
+  }, []);
+  const rows = useMemo(() => {
+    if (!preview) return results.slice(win.start, win.end);
+    return win.end <= preview.index.entries.length ? preview.index.entries.slice(win.start, win.end) : [];
+  }, [preview, results, win.start, win.end]);
+  const pinnedSet = useMemo(() => new Set(pinned), [pinned]);
+  const baseUrl = workspace.baseUrl;
+  const shortUrl = useCallback((entry: LinkEntry) => (listIndex ? entryShortUrl(listIndex, baseUrl, entry) : null), [listIndex, baseUrl]);
+
+  const changeQuery = useCallback((patch: Partial<LinkQuery>) => {
+    setQuery((q) => ({ ...q, ...patch }));
+    setPage(1);
+  }, []);
+
+  // Ctrl/Cmd+C copies the focused row's short URL — unless text is selected or a field has focus.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'c' || event.altKey || event.shiftKey) return;
+      if (isTypingTarget(event.target) || (window.getSelection()?.toString() ?? '') !== '') return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      const entry = focused ? listIndex?.byClientId.get(focused) : undefined;
+      const url = entry ? shortUrl(entry) : null;
+      if (!url) return;
+      event.preventDefault();
+      void copy(url).then((ok) => ok && setNotice(`Copied ${url}`));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [focused, listIndex, shortUrl, copy]);
+
+  const pageIds = useMemo(() => rows.map((r) => r.clientId), [rows]);
+  // The sparklines' read starts after the keystroke's render, not inside it (a deferred render).
+  const histories = useClickHistories(sync.db, useDeferredValue(pageIds), TREND_SAMPLES);
+  const pageChecked = pageIds.length > 0 && pageIds.every((id) => checked.has(id));
+  const toggle = useCallback(
+    (id: string, on: boolean) =>
+      setChecked((set) => {
+        const next = new Set(set);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const checkedIds = [...checked].filter((id) => listIndex?.byClientId.has(id));
+
+  const applyToChecked = async (what: string, action: (id: string) => Promise<void>) => {
+    let done = 0;
+    const problems: string[] = [];
+    for (const id of checkedIds) {
+      try {
+        await action(id);
+        done++;
+      } catch (error) {
+        problems.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    setChecked(new Set());
+    setNotice(`${what} ${done} link${done === 1 ? '' : 's'}${problems.length ? `; ${problems.length} not changed: ${problems[0]}` : ''}.`);
+  };
+
+  /** Enable/disable sends is_enabled alone, unless the service hides a link's reports (then the user confirms). */
+  const setEnabled = async (enabled: boolean) => {
+    const rows = await sync.db.links.bulkGet(checkedIds);
+    const unknown = checkedIds.filter((_, i) => rows[i] !== undefined && !reportsKnown(rows[i]!));
+    if (unknown.length > 0) setReportsAsk({ enabled, unknown });
+    else await applyToChecked(enabled ? 'Enabled' : 'Disabled', (id) => sync.links.update(id, { is_enabled: enabled }));
+  };
+  const [reportsAsk, setReportsAsk] = useState<{ enabled: boolean; unknown: string[] } | null>(null);
+
+  const exportRef = useRef<() => void>(() => undefined);
+  const onExport = useCallback(() => exportRef.current(), []);
+  const openBulk = useCallback(() => setBulkOpen(true), []);
+  const openNew = useCallback(() => openLinkEditor({ mode: 'new' }), [openLinkEditor]);
+  // The header is memoised; export reads the latest results through a ref.
+  useEffect(() => {
+    exportRef.current = () => {
+      if (!index) return;
+      void import('./csv.ts').then(({ linksToCsv }) => {
+        downloadBlob('links.csv', new Blob([linksToCsv(results, index, baseUrl, syncStates)], { type: 'text/csv;charset=utf-8' }));
+        setNotice(`Exported ${results.length.toLocaleString()} link${results.length === 1 ? '' : 's'}.`);
+      });
+    };
+  });
+
+  const onPin = useCallback((clientId: string, pinnedNow: boolean) => void setPinned(sync.db, clientId, !pinnedNow), [sync.db]);
+  const onEdit = useCallback((clientId: string) => openLinkEditor({ mode: 'edit', clientId }), [openLinkEditor]);
+  const columns: Column<LinkEntry>[] = [
+    {
+      key: 'select',
+      width: '36px',
+      header: (
+        <RowCheckbox
+          aria-label="Select page"
+          isSelected={pageChecked}
+          onChange={(on) =>
+            setChecked((set) => {
+              const next = new Set(set);
+              for (const id of pageIds) {
+                if (on) next.add(id);
+                else next.delete(id);
+              }
+              return next;
+            })
+          }
+        />
+      ),
+      cell: (e) => <SelectCell clientId={e.clientId} alias={e.alias} checked={checked.has(e.clientId)} onToggle={toggle} />,
+    },
+    {
+      key: 'short',
+      width: 'minmax(260px, 2.4fr)',
+      header: 'Short URL',
+      cell: (e) => <ShortUrlCell clientId={e.clientId} alias={e.alias} url={shortUrl(e)} onOpen={openLinkDetail} />,
+    },
+    {
+      key: 'destination',
+      width: 'minmax(160px, 1.8fr)',
+      header: 'Destination',
+      cell: (e) => (
+        <span className="cell-text" title={e.destination}>
+          {e.destination}
+        </span>
+      ),
+    },
+    { key: 'clicks', width: '100px', header: 'Clicks', cell: (e) => <ClickTrend clicks={e.clicks} samples={histories?.get(e.clientId)} /> },
+    {
+      key: 'status',
+      width: 'minmax(90px, 0.8fr)',
+      header: 'Status',
+      cell: (e) => <StatusBadges entry={e} sync={syncStates.get(e.clientId)} pinned={pinnedSet.has(e.clientId)} />,
+    },
+    { key: 'created', width: '160px', header: 'Created', cell: (e) => <span className="muted">{e.created}</span> },
+    {
+      key: 'actions',
+      width: '120px',
+      header: <span className="visually-hidden">Actions</span>,
+      cell: (e) => <ActionsCell clientId={e.clientId} alias={e.alias} pinned={pinnedSet.has(e.clientId)} onEdit={onEdit} onPin={onPin} />,
+    },
+  ];
+
+  const domains = listIndex?.domains;
+  const domainOptions = useMemo(
+    () => [
+      { value: 'all', label: 'All domains' },
+      { value: MAIN_DOMAIN, label: domainLabel(listIndex ?? EMPTY_INDEX, baseUrl, MAIN_DOMAIN) },
+      ...(domains ?? []).map((d) => ({ value: d.key, label: d.host || 'New domain' })),
+    ],
+    // The labels depend on the domains only, not on every link change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [domains, baseUrl],
+  );
+  const sortValue = `${query.sort}-${query.direction}`;
+  const total = index?.entries.length ?? 0;
+
+  return (
+    <div className="page links-page">
+      <LinksHeader
+        lastSynced={status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}
+        canExport={Boolean(index) && results.length > 0}
+        onBulk={openBulk}
+        onExport={onExport}
+        onNew={openNew}
+      />
+      <div className="toolbar links-filters">
+        <SearchBox value={query.search} onChange={(search) => changeQuery({ search })} placeholder="Alias or destination" />
+        <LinkFilters
+          domain={query.domain}
+          enabled={query.enabled}
+          scheduled={query.scheduled}
+          guarded={query.protected}
+          pending={query.pending}
+          sortValue={sortValue}
+          domainOptions={domainOptions}
+          onChange={changeQuery}
+        />
+      </div>
+      {checkedIds.length > 0 && (
+        <div className="selection-bar" role="region" aria-label="Selected links">
+          <span>{checkedIds.length} selected</span>
+          <Button size="small" onPress={() => void setEnabled(true)}>
+            Enable
+          </Button>
+          <Button size="small" onPress={() => void setEnabled(false)}>
+            Disable
+          </Button>
+          <Button size="small" variant="danger" onPress={() => setConfirmDelete(true)}>
+            Delete
+          </Button>
+          <Button size="small" variant="ghost" onPress={() => setChecked(new Set())}>
+            Clear selection
+          </Button>
+        </div>
+      )}
+      {notice && (
+        <div className="banner banner-info" role="status">
+          <span>{notice}</span>
+          <Button size="small" variant="ghost" aria-label="Dismiss" onPress={() => setNotice(null)}>
+            ✕
+          </Button>
+        </div>
+      )}
+      <VirtualTable
+        label="Links"
+        rows={rows}
+        columns={columns}
+        rowKey={(e) => e.clientId}
+        selectedKey={focused}
+        onRowFocus={(e) => setFocused(e.clientId)}
+        onRowActivate={(e) => openLinkDetail(e.clientId)}
+        empty={!index ? 'Loading links…' : total === 0 ? 'No links yet. Create one with “New link”.' : 'No links match the search and filters.'}
+      />
+      <MemoPager window={win} noun="links" onPage={setPage} onPageSize={onPageSize} />
+      <Suspense fallback={null}>
+        {linkEditor && (
+          <LinkEditor
+            key={linkEditor.mode === 'edit' ? linkEditor.clientId : 'new'}
+            session={session}
+            index={index}
+            clientId={linkEditor.mode === 'edit' ? linkEditor.clientId : null}
+            onClose={() => openLinkEditor(null)}
+          />
+        )}
+        {linkDetail && !linkEditor && (
+          <LinkDetail
+            session={session}
+            index={index}
+            syncStates={syncStates}
+            pinned={pinned}
+            clientId={linkDetail}
+            onEdit={() => openLinkEditor({ mode: 'edit', clientId: linkDetail })}
+            onClose={() => openLinkDetail(null)}
+          />
+        )}
+        {bulkOpen && <BulkCreateDialog session={session} index={index} onClose={() => setBulkOpen(false)} />}
+      </Suspense>
+      <ConfirmDialog
+        title="Delete links?"
+        message={`Delete ${checkedIds.length} selected link${checkedIds.length === 1 ? '' : 's'}? Their short URLs stop redirecting once the service has them deleted.`}
+        confirmLabel="Delete"
+        isOpen={confirmDelete}
+        onConfirm={() => {
+          setConfirmDelete(false);
+          void applyToChecked('Deleted', (id) => sync.links.delete(id));
+        }}
+        onCancel={() => setConfirmDelete(false)}
+      />
+      <ConfirmDialog
+        title="Replace e-mail reports?"
+        message={
+          reportsAsk
+            ? `This service does not show which notification handlers get e-mail reports for ${reportsAsk.unknown.length === 1 ? 'one of the selected links' : `${reportsAsk.unknown.length} of the selected links`}. ${reportsAsk.enabled ? 'Enabling' : 'Disabling'} ${reportsAsk.unknown.length === 1 ? 'it' : 'them'} also sets ${reportsAsk.unknown.length === 1 ? 'its' : 'their'} e-mail reports to none. To keep reports, edit those links one by one and tick their handlers.`
+            : ''
+        }
+        confirmLabel={reportsAsk?.enabled ? 'Enable and clear reports' : 'Disable and clear reports'}
+        isOpen={reportsAsk !== null}
+        onConfirm={() => {
+          const ask = reportsAsk!;
+          setReportsAsk(null);
+          const unknown = new Set(ask.unknown);
+          void applyToChecked(ask.enabled ? 'Enabled' : 'Disabled', (id) =>
+            sync.links.update(id, unknown.has(id) ? { is_enabled: ask.enabled, email_reports: [] } : { is_enabled: ask.enabled }),
+          );
+        }}
+        onCancel={() => setReportsAsk(null)}
+      />
+    </div>
+  );
+}
+
+const EMPTY_INDEX: LinkIndex = { entries: [], byClientId: new Map(), domains: [], domainByKey: new Map(), orders: new Map() };
+
+// Row cells and the filter bar are memoised: a search keystroke re-renders only what changed. Row
+// controls are native (ui/list/RowControls.tsx): a keystroke may mount a whole page of rows.
+
+/** Click samples per row's sparkline. */
+const TREND_SAMPLES = 30;
+
+const SelectCell = memo(function SelectCell(props: { clientId: string; alias: string; checked: boolean; onToggle: (id: string, on: boolean) => void }) {
+  return <RowCheckbox aria-label={`Select ${props.alias}`} isSelected={props.checked} onChange={(on) => props.onToggle(props.clientId, on)} />;
+});
+
+const ShortUrlCell = memo(function ShortUrlCell(props: { clientId: string; alias: string; url: string | null; onOpen: (clientId: string) => void }) {
+  return (
+    <>
+      <button type="button" className="link-button cell-text mono" onClick={() => props.onOpen(props.clientId)} title="Show details">
+        {props.url?.replace(/^https?:\/\//, '') ?? props.alias}
+      </button>
+      <CopyButton text={props.url} label={`Copy short URL ${props.alias}`} />
+    </>
+  );
+});
+
+const ActionsCell = memo(function ActionsCell(props: {
+  clientId: string;
+  alias: string;
+  pinned: boolean;
+  onEdit: (id: string) => void;
+  onPin: (id: string, pinned: boolean) => void;
+}) {
+  return (
+    <>
+      <RowButton aria-label={`Edit ${props.alias}`} onPress={() => props.onEdit(props.clientId)}>
+        Edit
+      </RowButton>
+      <RowButton aria-label={`${props.pinned ? 'Unpin' : 'Pin'} ${props.alias}`} onPress={() => props.onPin(props.clientId, props.pinned)}>
+        {props.pinned ? 'Unpin' : 'Pin'}
+      </RowButton>
+    </>
+  );
+});
+
+const LinkFilters = memo(function LinkFilters(props: {
+  domain: string;
+  enabled: TriState;
+  scheduled: TriState;
+  guarded: TriState;
+  pending: TriState;
+  sortValue: string;
+  domainOptions: { value: string; label: string }[];
+  onChange: (patch: Partial<LinkQuery>) => void;
+}) {
+  const values = { enabled: props.enabled, scheduled: props.scheduled, protected: props.guarded, pending: props.pending };
+  return (
+    <>
+      <SelectField label="Domain" className="filter" value={props.domain} options={props.domainOptions} onChange={(domain) => props.onChange({ domain })} />
+      {FILTERS.map((f) => (
+        <SelectField
+          key={f.key}
+          label={f.label}
+          className="filter"
+          value={values[f.key]}
+          options={f.options}
+          onChange={(value) => props.onChange({ [f.key]: value as TriState })}
+        />
+      ))}
+      <SelectField
+        label="Sort"
+        className="filter"
+        value={props.sortValue}
+        options={SORTS}
+        onChange={(value) => {
+          const choice = SORTS.find((s) => s.value === value);
+          if (choice) props.onChange({ sort: choice.sort, direction: choice.direction });
+        }}
+      />
+    </>
+  );
+});
+
+const MemoPager = memo(Pager);
+
+const LinksHeader = memo(function LinksHeader(props: { lastSynced: string; canExport: boolean; onBulk: () => void; onExport: () => void; onNew: () => void }) {
+  return (
+    <div className="page-header">
+      <h1>Links</h1>
+      <span className="muted last-synced">Last synced: {props.lastSynced}</span>
+      <Button onPress={props.onBulk}>Bulk create</Button>
+      <Button onPress={props.onExport} isDisabled={!props.canExport}>
+        Export CSV
+      </Button>
+      <Button variant="primary" onPress={props.onNew} aria-keyshortcuts="N">
+        New link
+      </Button>
+    </div>
+  );
+});

@@ -1,0 +1,19 @@
+import { Dexie } from 'dexie';
+import type { ClickSample, MirrorDb } from '../../sync/index.ts';
+
+/** A link's click samples, oldest first (at most `limit`, the most recent). */
+export async function clickHistory(db: MirrorDb, clientId: string, limit = 500): Promise<ClickSample[]> {
+  const recent = await db.clickSamples.where('[clientId+at]').between([clientId, Dexie.minKey], [clientId, Dexie.maxKey]).reverse().limit(limit).toArray();
+  return recent.reverse();
+}
+
+/** SVG polyline points for a sparkline of counts in a w×h box. */
+export function sparklinePoints(samples: readonly { clicks: number }[], width: number, height: number): string {
+  if (samples.length === 0) return '';
+  const values = samples.map((s) => s.clicks);
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const span = max - min || 1;
+  const step = samples.length === 1 ? 0 : width / (samples.length - 1);
+  return values.map((v, i) => `${(i * step).toFixed(1)},${(height - 1 - ((v - min) / span) * (height - 2)).toFixed(1)}`).join(' ');
+}

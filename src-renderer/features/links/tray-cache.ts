@@ -1,0 +1,44 @@
+// What the tray shows for a workspace, computed from the link index: the 10 most recent links
+// and the pinned ones, each with its short URL, and the sync status in numbers.
+import { isHttpUrl, type TrayCache, type TrayLink } from '../../../src-preload/contract/index.ts';
+import type { SyncStatus } from '../../sync/index.ts';
+import { entryShortUrl, sortOrder, type LinkEntry, type LinkIndex } from './link-index.ts';
+
+export const TRAY_RECENT = 10;
+export const TRAY_PINNED = 50;
+
+function trayLink(index: LinkIndex, baseUrl: string, entry: LinkEntry): TrayLink | null {
+  const shortUrl = entryShortUrl(index, baseUrl, entry);
+  if (shortUrl === null || shortUrl.length > 2048 || !isHttpUrl(shortUrl)) return null;
+  return { id: entry.clientId, label: entry.alias.slice(0, 200), shortUrl };
+}
+
+export function trayCache(
+  workspaceId: string,
+  baseUrl: string,
+  index: LinkIndex,
+  pinned: readonly string[],
+  status: Pick<SyncStatus, 'connection' | 'pendingCount' | 'failures' | 'conflicts'>,
+): TrayCache {
+  const recent: TrayLink[] = [];
+  const order = sortOrder(index, 'created');
+  for (let k = order.length - 1; k >= 0 && recent.length < TRAY_RECENT; k--) {
+    const entry = order[k] as LinkEntry;
+    if (entry.deletedLocally) continue;
+    const link = trayLink(index, baseUrl, entry);
+    if (link) recent.push(link);
+  }
+  const pinnedLinks: TrayLink[] = [];
+  for (const id of pinned) {
+    const entry = index.byClientId.get(id);
+    if (!entry || entry.deletedLocally || pinnedLinks.length >= TRAY_PINNED) continue;
+    const link = trayLink(index, baseUrl, entry);
+    if (link) pinnedLinks.push(link);
+  }
+  return {
+    workspaceId,
+    recent,
+    pinned: pinnedLinks,
+    status: { online: status.connection === 'online', pending: status.pendingCount, problems: status.failures.length + status.conflicts.length },
+  };
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import type { WorkspaceInfo } from '../../../src-preload/contract/index.ts';
+import { WorkspaceAccount } from './WorkspaceAccount.tsx';
+import { WorkspaceNameSchema } from '../../../src-preload/contract/index.ts';
+import { Badge, Button, ConfirmDialog, Modal, TextField } from '../../ui/index.ts';
+import { AddWorkspaceForm } from './AddWorkspaceForm.tsx';
+import { ChangeAddressDialog } from './ChangeAddressDialog.tsx';
+import { ChangeKeyDialog } from './ChangeKeyDialog.tsx';
+import { useWorkspaces } from '../../session/use-workspaces.tsx';
+
+export function WorkspacesPage() {
+  const { workspaces, currentId, loaded, error, select, rename, remove } = useWorkspaces();
+  const [renaming, setRenaming] = useState<WorkspaceInfo | null>(null);
+  const [removing, setRemoving] = useState<WorkspaceInfo | null>(null);
+  const [changingKey, setChangingKey] = useState<WorkspaceInfo | null>(null);
+  const [changingAddress, setChangingAddress] = useState<WorkspaceInfo | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const attempt = (action: () => Promise<void>) => action().catch((e: unknown) => setProblem((e as Error).message));
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Workspaces</h1>
+      </div>
+      {(error ?? problem) && (
+        <p role="alert" className="banner banner-danger">
+          <span>{error ?? problem}</span>
+        </p>
+      )}
+      <section className="panel" aria-labelledby="workspaces-title">
+        <h2 id="workspaces-title" className="visually-hidden">
+          Your workspaces
+        </h2>
+        {!loaded && <p className="muted">Loading…</p>}
+        {loaded && workspaces.length === 0 && !error && <p className="muted">No workspaces yet. Add a service below.</p>}
+        <ul className="workspace-list">
+          {workspaces.map((workspace) => (
+            <li key={workspace.id} aria-current={workspace.id === currentId ? 'true' : undefined}>
+              <div className="workspace-name">
+                <strong>{workspace.name}</strong>
+                <span className="muted">{workspace.baseUrl}</span>
+                {workspace.hasKey && <WorkspaceAccount workspaceId={workspace.id} />}
+              </div>
+              {workspace.sandbox && <Badge tone="info">Sandbox</Badge>}
+              <Badge tone={workspace.hasKey ? 'success' : 'warning'}>{workspace.hasKey ? 'Key stored' : 'No key'}</Badge>
+              {workspace.id === currentId ? (
+                <Badge tone="info">Open</Badge>
+              ) : (
+                <Button size="small" onPress={() => void attempt(() => select(workspace.id))} aria-label={`Open ${workspace.name}`}>
+                  Open
+                </Button>
+              )}
+              <Button size="small" onPress={() => setRenaming(workspace)} aria-label={`Rename ${workspace.name}`}>
+                Rename
+              </Button>
+              {!workspace.sandbox && (
+                <Button size="small" onPress={() => setChangingAddress(workspace)} aria-label={`Change address of ${workspace.name}`}>
+                  Change address
+                </Button>
+              )}
+              <Button size="small" onPress={() => setChangingKey(workspace)} aria-label={`Change key of ${workspace.name}`}>
+                Change key
+              </Button>
+              <Button size="small" variant="danger" onPress={() => setRemoving(workspace)} aria-label={`Remove ${workspace.name}`}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <AddWorkspaceForm onAdded={(id) => void attempt(() => select(id))} />
+      {renaming && (
+        <RenameDialog
+          workspace={renaming}
+          onClose={() => setRenaming(null)}
+          onRename={(name) =>
+            attempt(async () => {
+              await rename(renaming.id, name);
+              setRenaming(null);
+            })
+          }
+        />
+      )}
+      {changingAddress && <ChangeAddressDialog workspace={changingAddress} onClose={() => setChangingAddress(null)} />}
+      {changingKey && <ChangeKeyDialog workspace={changingKey} onClose={() => setChangingKey(null)} />}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        title="Remove workspace"
+        confirmLabel="Remove"
+        message={
+          <p>
+            Remove <strong>{removing?.name}</strong>? Its stored key and its offline copy on this computer are deleted. Changes not yet synced are lost. Nothing
+            on the service is deleted.
+          </p>
+        }
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const target = removing;
+          setRemoving(null);
+          if (target) void attempt(() => remove(target.id));
+        }}
+      />
+    </div>
+  );
+}
+
+function RenameDialog({ workspace, onClose, onRename }: { workspace: WorkspaceInfo; onClose: () => void; onRename: (name: string) => Promise<unknown> }) {
+  const [name, setName] = useState(workspace.name);
+  const [error, setError] = useState<string | undefined>();
+  const submit = () => {
+    const parsed = WorkspaceNameSchema.safeParse(name);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    void onRename(parsed.data);
+  };
+  return (
+    <Modal
+      title={`Rename ${workspace.name}`}
+      isOpen
+      onClose={onClose}
+      footer={
+        <>
+          <Button onPress={onClose}>Cancel</Button>
+          <Button variant="primary" onPress={submit}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <TextField label="Name" value={name} onChange={setName} error={error} autoFocus onKeyDown={(e) => e.key === 'Enter' && submit()} />
+    </Modal>
+  );
+}
