@@ -2,13 +2,13 @@
 // an edit; wake for retries when their backoff ends; probe reachability with backoff while
 // offline. One cycle at a time per workspace across windows (the sender lock).
 import type { ContractApi } from '../contract/contract-client.ts';
-import { CallError, type RateLimitState, type SyncProblem } from '../../src-preload/contract/index.ts';
+import type { RateLimitState, SyncProblem } from '../../src-preload/contract/index.ts';
 import { BudgetExhaustedError, createRequestBudget, type RequestBudget } from './budget.ts';
 import type { SyncContext } from './context.ts';
 import { defaultLockManager, senderLockName } from './locks.ts';
 import { ROW_TABLES, type MirrorDb } from './mirror/db.ts';
 import { backoffDelay } from './outbox/backoff.ts';
-import { classify, describeError } from './outbox/classify.ts';
+import { describeError, listingStop } from './outbox/classify.ts';
 import { pullResource } from './pull.ts';
 import { push, type PushResult, type StopReason } from './push.ts';
 import { countingApi, createRequestCounter, type RequestCounter, type RequestOutcome } from './request-counter.ts';
@@ -251,25 +251,15 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
               await handleStop('rate-limited', error.message, error.resetAt);
               return;
             }
-            const outcome = classify('update', 'read', error);
-            const message = describeError(error).message;
-            const stop: StopReason | null =
-              outcome.type === 'pause'
-                ? 'paused'
-                : outcome.type === 'retry' && outcome.offline
-                  ? 'offline'
-                  : outcome.type === 'retry' && outcome.resetAt !== undefined
-                    ? 'rate-limited'
-                    : null;
-            if (stop) {
-              result.stoppedBy = stop;
-              const resetAt = error instanceof CallError ? (error.data.resetAt ?? null) : null;
+            const stopped = listingStop(error);
+            if (stopped) {
+              result.stoppedBy = stopped.reason;
               // Offline and paused have their own way back (the probe, a new key).
-              if (stop === 'rate-limited') pullRetryAt = resetAt ?? clock.now() + 60_000;
-              await handleStop(stop, message, resetAt);
+              if (stopped.reason === 'rate-limited') pullRetryAt = stopped.resetAt ?? clock.now() + 60_000;
+              await handleStop(stopped.reason, stopped.message, stopped.resetAt);
               return;
             }
-            store.setState({ lastError: message });
+            store.setState({ lastError: describeError(error).message });
             pullAttempt++;
             pullRetryAt = clock.now() + backoffDelay(pullAttempt, random);
             return;

@@ -9,14 +9,14 @@ import { applyToRead, provisionalRead, readView, sameValue, toServerFields } fro
 import type { Fields, MirrorRow, OpError, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { mergeRow } from './merge/three-way.ts';
 import { nextAttemptAt } from './outbox/backoff.ts';
-import { classify, describeError, type Phase } from './outbox/classify.ts';
+import { classify, cycleStop, describeError, listingStop, type Phase, type StopReason } from './outbox/classify.ts';
+
+export type { StopReason };
 import { planReady } from './outbox/ordering.ts';
 import { invalidatePartialListing, PAGE_SIZE } from './listing.ts';
 import { carryLinkFields, createdFields, REPORTS_UNKNOWN_MESSAGE } from './link-carry.ts';
 import { deleteClickSamples, pullResource, rememberWriteOnly } from './pull.ts';
 import type { ResourceName } from './types.ts';
-
-export type StopReason = 'offline' | 'rate-limited' | 'paused';
 
 export interface PushResult {
   /** Operations the service confirmed (or that needed no request). */
@@ -81,11 +81,8 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
       result.pulled.push(resource);
       return { type: 'continue', completed: false };
     } catch (error) {
-      const outcome = classify('update', 'read', error);
-      if (outcome.type === 'pause') return { type: 'stop', reason: 'paused', resetAt: null, message: describeError(error).message };
-      if (outcome.type === 'retry' && outcome.offline) return { type: 'stop', reason: 'offline', resetAt: null, message: describeError(error).message };
-      if (outcome.type === 'retry' && outcome.resetAt !== undefined)
-        return { type: 'stop', reason: 'rate-limited', resetAt: outcome.resetAt, message: describeError(error).message };
+      const stopped = listingStop(error);
+      if (stopped) return { type: 'stop', ...stopped };
       // Anything else (a listing that kept changing, a 5xx): updates read one by one instead,
       // creates of unknown outcome stay unknown until a later listing.
       return { type: 'continue', completed: false };
@@ -379,13 +376,10 @@ async function failure(ctx: SyncContext, op: OutboxOp, phase: Phase, error: unkn
           notBefore: nextAttemptAt(now, attempts, ctx.random, outcome.resetAt),
           error: described,
         });
-        if (outcome.offline) step = { type: 'stop', reason: 'offline', resetAt: null, message: described.message };
-        else if (outcome.resetAt !== undefined) step = { type: 'stop', reason: 'rate-limited', resetAt: outcome.resetAt, message: described.message };
         break;
       }
       case 'pause':
         await ctx.db.outbox.put({ ...current, state: 'pending', error: described });
-        step = { type: 'stop', reason: 'paused', resetAt: null, message: described.message };
         break;
       case 'failed':
         await ctx.db.outbox.put({ ...current, state: 'failed', error: described });
@@ -397,6 +391,8 @@ async function failure(ctx: SyncContext, op: OutboxOp, phase: Phase, error: unkn
         await ctx.db.outbox.put({ ...current, state: 'conflict', conflict: { type: 'deleted' }, error: null });
         break;
     }
+    const stopped = cycleStop(outcome, error);
+    if (stopped) step = { type: 'stop', ...stopped };
   });
   return step;
 }

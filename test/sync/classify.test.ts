@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CallError, type CallErrorData } from '../../src-preload/contract/index.ts';
-import { classify, describeError } from '../../src-renderer/sync/outbox/classify.ts';
+import { classify, cycleStop, describeError, listingStop } from '../../src-renderer/sync/outbox/classify.ts';
 
 const err = (kind: CallErrorData['kind'], extra: Partial<CallErrorData> = {}) => new CallError({ kind, message: `${kind} happened`, ...extra });
 
@@ -48,5 +48,14 @@ describe('failure classes', () => {
       status: 401,
       field: 'url',
     });
+  });
+  it('a failure stops the cycle only when nothing else can go now: offline, key refused, window spent', () => {
+    expect(listingStop(err('offline'))).toEqual({ reason: 'offline', resetAt: null, message: 'offline happened' });
+    expect(listingStop(err('unauthorized', { status: 401 }))).toEqual({ reason: 'paused', resetAt: null, message: 'unauthorized happened' });
+    expect(listingStop(err('rate-limited', { resetAt: 5_000 }))).toEqual({ reason: 'rate-limited', resetAt: 5_000, message: 'rate-limited happened' });
+    // A 5xx or a refused input concerns that request alone: the cycle goes on with other work.
+    expect(listingStop(err('server', { status: 503 }))).toBeNull();
+    expect(cycleStop(classify('update', 'write', err('validation')), err('validation'))).toBeNull();
+    expect(cycleStop(classify('create', 'write', err('timeout')), err('timeout'))).toBeNull();
   });
 });

@@ -52,6 +52,33 @@ export function classify(kind: OpKind, phase: Phase, error: unknown): Outcome {
   }
 }
 
+/** Why a sync cycle stops early: each has its own way back (the probe, the window reopening, a new key). */
+export type StopReason = 'offline' | 'rate-limited' | 'paused';
+
+export interface CycleStop {
+  reason: StopReason;
+  /** When a spent rate-limit window reopens, when known. */
+  resetAt: number | null;
+  message: string;
+}
+
+/**
+ * What a failed request means for the whole cycle, whatever it was for (a push's write or read, a
+ * listing): stop (offline, key refused, window spent) or carry on with other work (null).
+ */
+export function cycleStop(outcome: Outcome, error: unknown): CycleStop | null {
+  const message = describeError(error).message;
+  if (outcome.type === 'pause') return { reason: 'paused', resetAt: null, message };
+  if (outcome.type === 'retry' && outcome.offline) return { reason: 'offline', resetAt: null, message };
+  if (outcome.type === 'retry' && outcome.resetAt !== undefined) return { reason: 'rate-limited', resetAt: outcome.resetAt, message };
+  return null;
+}
+
+/** A listing's failure for the cycle: listings are reads, and a read is classified as an update's. */
+export function listingStop(error: unknown): CycleStop | null {
+  return cycleStop(classify('update', 'read', error), error);
+}
+
 export function describeError(error: unknown): OpError {
   if (error instanceof CallError) {
     const out: OpError = { kind: error.kind, message: error.message };
