@@ -7,10 +7,10 @@ import { useOpenSession, useSyncStatus, type WorkspaceSession } from '../../sess
 import { reportsKnown } from '../../sync/index.ts';
 import { timeAgo } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
-import { Button, ConfirmDialog, SelectField } from '../../ui/index.ts';
-import { Pager, pageWindow, RowButton, RowCheckbox, SearchBox, VirtualTable, type Column, type PageSize } from '../../ui/list/index.ts';
+import { Button, ConfirmDialog } from '../../ui/index.ts';
+import { Pager, pageWindow, RowCheckbox, SearchBox, VirtualTable, type Column, type PageSize } from '../../ui/list/index.ts';
 import { ClickTrend } from './ClickTrend.tsx';
-import { CopyButton, useCopy } from './CopyButton.tsx';
+import { useCopy } from './CopyButton.tsx';
 import { downloadBlob } from './download.ts';
 import {
   DEFAULT_QUERY,
@@ -22,12 +22,11 @@ import {
   type LinkEntry,
   type LinkIndex,
   type LinkQuery,
-  type SortDirection,
-  type SortKey,
-  type TriState,
 } from './link-index.ts';
 import { setPinned } from './link-source.ts';
 import { StatusBadges } from './StatusBadges.tsx';
+import { ActionsCell, SelectCell, ShortUrlCell } from './LinkCells.tsx';
+import { LinkFilters, LinksHeader } from './LinksToolbar.tsx';
 import { useClickHistories } from './use-click-histories.ts';
 import { useLinkSnapshot } from './use-links.ts';
 
@@ -40,27 +39,6 @@ const BulkCreateDialog = lazy(() => import('./BulkCreateDialog.tsx').then((m) =>
 export function LinksPage() {
   return <LinksScreen session={useOpenSession()} />;
 }
-
-const SORTS: { value: string; label: string; sort: SortKey; direction: SortDirection }[] = [
-  { value: 'created-desc', label: 'Newest first', sort: 'created', direction: 'desc' },
-  { value: 'created-asc', label: 'Oldest first', sort: 'created', direction: 'asc' },
-  { value: 'clicks-desc', label: 'Most clicks', sort: 'clicks', direction: 'desc' },
-  { value: 'clicks-asc', label: 'Fewest clicks', sort: 'clicks', direction: 'asc' },
-  { value: 'alias-asc', label: 'Alias A–Z', sort: 'alias', direction: 'asc' },
-  { value: 'alias-desc', label: 'Alias Z–A', sort: 'alias', direction: 'desc' },
-];
-
-const tri = (anyLabel: string, yes: string, no: string) => [
-  { value: 'any', label: anyLabel },
-  { value: 'yes', label: yes },
-  { value: 'no', label: no },
-];
-const FILTERS: { key: 'enabled' | 'scheduled' | 'protected' | 'pending'; label: string; options: { value: string; label: string }[] }[] = [
-  { key: 'enabled', label: 'Enabled', options: tri('Any', 'Enabled', 'Disabled') },
-  { key: 'scheduled', label: 'Scheduled', options: tri('Any', 'Scheduled', 'Not scheduled') },
-  { key: 'protected', label: 'Password', options: tri('Any', 'Password-protected', 'Not protected') },
-  { key: 'pending', label: 'Sync', options: tri('Any', 'Pending sync', 'Synced') },
-];
 
 export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const { sync, workspace } = session;
@@ -358,98 +336,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
 
 const EMPTY_INDEX: LinkIndex = { entries: [], byClientId: new Map(), domains: [], domainByKey: new Map(), orders: new Map() };
 
-// Row cells and the filter bar are memoised: a search keystroke re-renders only what changed. Row
-// controls are native (ui/list/RowControls.tsx): a keystroke may mount a whole page of rows.
-
 /** Click samples per row's sparkline. */
 const TREND_SAMPLES = 30;
 
-const SelectCell = memo(function SelectCell(props: { clientId: string; alias: string; checked: boolean; onToggle: (id: string, on: boolean) => void }) {
-  return <RowCheckbox aria-label={`Select ${props.alias}`} isSelected={props.checked} onChange={(on) => props.onToggle(props.clientId, on)} />;
-});
-
-const ShortUrlCell = memo(function ShortUrlCell(props: { clientId: string; alias: string; url: string | null; onOpen: (clientId: string) => void }) {
-  return (
-    <>
-      <button type="button" className="link-button cell-text mono" onClick={() => props.onOpen(props.clientId)} title="Show details">
-        {props.url?.replace(/^https?:\/\//, '') ?? props.alias}
-      </button>
-      <CopyButton text={props.url} label={`Copy short URL ${props.alias}`} />
-    </>
-  );
-});
-
-const ActionsCell = memo(function ActionsCell(props: {
-  clientId: string;
-  alias: string;
-  pinned: boolean;
-  onEdit: (id: string) => void;
-  onPin: (id: string, pinned: boolean) => void;
-}) {
-  return (
-    <>
-      <RowButton aria-label={`Edit ${props.alias}`} onPress={() => props.onEdit(props.clientId)}>
-        Edit
-      </RowButton>
-      <RowButton aria-label={`${props.pinned ? 'Unpin' : 'Pin'} ${props.alias}`} onPress={() => props.onPin(props.clientId, props.pinned)}>
-        {props.pinned ? 'Unpin' : 'Pin'}
-      </RowButton>
-    </>
-  );
-});
-
-const LinkFilters = memo(function LinkFilters(props: {
-  domain: string;
-  enabled: TriState;
-  scheduled: TriState;
-  guarded: TriState;
-  pending: TriState;
-  sortValue: string;
-  domainOptions: { value: string; label: string }[];
-  onChange: (patch: Partial<LinkQuery>) => void;
-}) {
-  const values = { enabled: props.enabled, scheduled: props.scheduled, protected: props.guarded, pending: props.pending };
-  return (
-    <>
-      <SelectField label="Domain" className="filter" value={props.domain} options={props.domainOptions} onChange={(domain) => props.onChange({ domain })} />
-      {FILTERS.map((f) => (
-        <SelectField
-          key={f.key}
-          label={f.label}
-          className="filter"
-          value={values[f.key]}
-          options={f.options}
-          onChange={(value) => props.onChange({ [f.key]: value as TriState })}
-        />
-      ))}
-      <SelectField
-        label="Sort"
-        className="filter"
-        value={props.sortValue}
-        options={SORTS}
-        onChange={(value) => {
-          const choice = SORTS.find((s) => s.value === value);
-          if (choice) props.onChange({ sort: choice.sort, direction: choice.direction });
-        }}
-      />
-    </>
-  );
-});
-
 const MemoPager = memo(Pager);
-
-const LinksHeader = memo(function LinksHeader(props: { lastSynced: string; canExport: boolean; onBulk: () => void; onExport: () => void; onNew: () => void }) {
-  return (
-    <div className="page-header">
-      <h1>Links</h1>
-      <span className="muted last-synced">Last synced: {props.lastSynced}</span>
-      <Button onPress={props.onBulk}>Bulk create</Button>
-      <Button onPress={props.onExport} isDisabled={!props.canExport}>
-        Export CSV
-      </Button>
-      <Button variant="primary" onPress={props.onNew} aria-keyshortcuts="N">
-        New link
-      </Button>
-    </div>
-  );
-});
