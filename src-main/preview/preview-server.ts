@@ -29,6 +29,8 @@ export interface PreviewOptions {
    * and start it again on the same port with the same data (offline and reconnect).
    */
   sandboxDataFile?: string;
+  /** The sandbox's clock (default: the system's). The screenshot tests fix it so demo dates and created times repeat run to run. */
+  sandboxNow?: () => Date;
 }
 
 export interface RunningPreview {
@@ -68,7 +70,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
       userDataDir: options.dataDir,
       workspaces: services.workspaces,
       getKey: (id) => services.vault.getKey(id),
-      startSandbox,
+      startSandbox: options.sandboxNow ? (sandboxOptions) => startSandbox({ ...sandboxOptions, now: options.sandboxNow }) : startSandbox,
       alreadyCreated: false,
       markCreated: async () => undefined,
       dataFile: options.sandboxDataFile ?? ':memory:',

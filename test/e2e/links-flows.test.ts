@@ -1,6 +1,6 @@
 // The Links screen end to end: the production renderer in Chromium, the real main services and
 // an embedded sandbox service with demo data (a few hundred links, 2 domains, 3 handlers).
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,8 +8,7 @@ import { startPreview, type RunningPreview } from '../../src-main/preview/previe
 import { RESULTS_PER_PAGE, type Link } from '../../src-preload/contract/index.ts';
 import { hasChromium, launchChromium } from '../support/browser.ts';
 import { withTempDir } from '../support/temp-dir.ts';
-
-const SCREENSHOTS = path.resolve('screenshots');
+import { fixedSandboxClock, newScreenshotPage, shoot } from './screens-support.ts';
 
 describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () => {
   let preview: RunningPreview;
@@ -21,12 +20,12 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
 
   const totalText = () => page.getByRole('navigation', { name: 'links pages' }).getByRole('status').textContent();
   const linkCount = async () => Number(/of ([\d,]+) links?$/.exec((await totalText()) ?? '')?.[1]?.replaceAll(',', '') ?? NaN);
-  const shot = async (name: string) => {
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-light.png`) });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-dark.png`) });
-    await page.emulateMedia({ colorScheme: 'light' });
+  const shot = (name: string) => shoot(page, name);
+  /** The same screen in a 900×600 window: the layout's narrow end. */
+  const narrowShot = async (name: string) => {
+    await page.setViewportSize({ width: 900, height: 600 });
+    await shoot(page, `${name}-900x600`);
+    await page.setViewportSize({ width: 1360, height: 860 });
   };
   /** Every link the service holds, read through main's own client. */
   const serviceLinks = async (): Promise<Link[]> => {
@@ -53,14 +52,14 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
       rendererDir: path.resolve('out/renderer'),
       dataDir: temp.dir,
       sandbox: true,
+      sandboxNow: fixedSandboxClock,
       logError: () => undefined,
       writeClipboard: async (text) => {
         clipboard.push(text);
       },
     });
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1360, height: 860 }, acceptDownloads: true });
-    await mkdir(SCREENSHOTS, { recursive: true });
+    page = await newScreenshotPage(browser, { viewport: { width: 1360, height: 860 }, acceptDownloads: true });
     await page.goto(preview.url);
     // The first pull fills the mirror: the pager counts the sandbox's links.
     await vi.waitFor(async () => expect(await linkCount()).toBeGreaterThan(100), { timeout: 15_000, interval: 100 });
@@ -90,6 +89,7 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await page.getByRole('option', { name: '25', exact: true }).click();
     await expect.poll(() => page.locator('.last-synced').textContent()).not.toContain('never');
     await shot('links-list');
+    await narrowShot('links-list');
   });
 
   it('creates, edits and deletes a link', async () => {
@@ -101,6 +101,7 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await dialog.getByLabel('Destination URL').fill('https://example.com/e2e-created');
     await dialog.getByLabel('Alias', { exact: true }).fill('e2e-made');
     await shot('links-editor');
+    await narrowShot('links-editor');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
 

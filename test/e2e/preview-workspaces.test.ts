@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +5,7 @@ import WebSocket from 'ws';
 import { startPreview, type RunningPreview } from '../../src-main/preview/preview-server.ts';
 import { hasChromium, launchChromium } from '../support/browser.ts';
 import { withTempDir } from '../support/temp-dir.ts';
-
-const SCREENSHOTS = path.resolve('screenshots');
+import { newScreenshotPage, shoot } from './screens-support.ts';
 
 describe.skipIf(!hasChromium)('web preview: the renderer lists and adds workspaces through the contract', () => {
   let preview: RunningPreview;
@@ -20,8 +18,7 @@ describe.skipIf(!hasChromium)('web preview: the renderer lists and adds workspac
     cleanup = temp.cleanup;
     preview = await startPreview({ rendererDir: path.resolve('out/renderer'), dataDir: temp.dir, logError: () => undefined });
     browser = await launchChromium();
-    page = await browser.newPage();
-    await mkdir(SCREENSHOTS, { recursive: true });
+    page = await newScreenshotPage(browser);
   });
   afterAll(async () => {
     await browser?.close();
@@ -47,9 +44,7 @@ describe.skipIf(!hasChromium)('web preview: the renderer lists and adds workspac
     await expect.poll(() => page.locator('.workspace-list li[aria-current="true"]').textContent()).toContain('Nowhere');
     // The key went to main and stays there: the page holds no copy of it.
     expect(await page.content()).not.toContain('a-key-that-stays-in-main');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'workspaces-light.png') });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'workspaces-dark.png') });
+    await shoot(page, 'workspaces');
   });
 
   it('shows the schema message beside a field the user got wrong, without calling main', async () => {

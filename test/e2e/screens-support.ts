@@ -1,14 +1,39 @@
-// Shared by the screens, offline and conflict end-to-end tests: the preview with its sandbox in
-// Chromium, the first sync, and light/dark screenshots.
-import { mkdir } from 'node:fs/promises';
+// Shared by the end-to-end tests: the preview with its sandbox in Chromium, the first sync, and
+// light/dark screenshots compared with the committed baselines in test/e2e/baselines/.
+import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startPreview, type PreviewOptions, type RunningPreview } from '../../src-main/preview/preview-server.ts';
 import { ServiceClient } from '../../src-main/service/client.ts';
 import { launchChromium } from '../support/browser.ts';
 import { withTempDir } from '../support/temp-dir.ts';
+import { baselineModeFromEnv, checkBaseline } from '../support/visual-compare.ts';
 
+/** This run's captures, and on a mismatch the actual, expected and diff images (gitignored). */
 export const SCREENSHOTS = path.resolve('screenshots');
+export const BASELINES = path.resolve('test/e2e/baselines');
+export const UPDATE_COMMAND = 'npm run test:screens:update';
+
+/** The instant the screenshot tests live at, so dates on screen repeat run to run. */
+export const SCREENSHOT_TIME = new Date('2026-01-15T09:30:00Z');
+/**
+ * The sandbox's clock stands still at SCREENSHOT_TIME: the demo data's dates (days before "now") and
+ * the created times of what the tests make are the same every run. Only the sandbox's: the app's own
+ * timers (sync retries, backoff) need time that moves.
+ */
+export const fixedSandboxClock = (): Date => new Date(SCREENSHOT_TIME);
+
+/**
+ * A page whose screenshots repeat: fixed locale and time zone, and a fake clock that starts at
+ * SCREENSHOT_TIME and then runs (the sync engine's timers work as usual; relative times such as
+ * "Last synced: just now" stay "just now" because every capture follows a sync within seconds).
+ */
+export async function newScreenshotPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'UTC', ...options });
+  await page.clock.install({ time: SCREENSHOT_TIME });
+  return page;
+}
 
 export interface SandboxApp {
   preview: RunningPreview;
@@ -30,6 +55,7 @@ export async function openSandboxApp(options: Partial<PreviewOptions> & { sandbo
     rendererDir: path.resolve('out/renderer'),
     dataDir: temp.dir,
     sandbox: true,
+    sandboxNow: fixedSandboxClock,
     logError: () => undefined,
     ...(sandboxDataFileName ? { sandboxDataFile: path.join(temp.dir, sandboxDataFileName) } : {}),
     ...rest,
@@ -37,8 +63,7 @@ export async function openSandboxApp(options: Partial<PreviewOptions> & { sandbo
   const workspace = (await preview.services.workspaces.list()).find((w) => w.sandbox)!;
   const key = (await preview.services.vault.getKey(workspace.id))!;
   const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await mkdir(SCREENSHOTS, { recursive: true });
+  const page = await newScreenshotPage(browser);
   await page.goto(preview.url);
   await firstSync(page);
   return {
@@ -68,12 +93,100 @@ export async function firstSync(page: Page): Promise<void> {
   }
 }
 
-export async function shoot(page: Page, name: string): Promise<void> {
+/**
+ * Captures the page in the light and the dark scheme and compares each with its baseline
+ * (`<name>-light.png`, `<name>-dark.png`). A mismatch fails the test softly: the flow goes on, so one
+ * run reports every screen that changed. `mask`: parts whose content varies from run to run by nature
+ * (say why at the call), covered by a solid box.
+ */
+export async function shoot(page: Page, name: string, options: { mask?: Locator[] } = {}): Promise<void> {
+  const failures: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${scheme}.png`) });
+    const result = await checkBaseline({
+      name: `${name}-${scheme}`,
+      actual: await settledScreenshot(page, options.mask ?? []),
+      baselineDir: BASELINES,
+      outputDir: SCREENSHOTS,
+      mode: baselineModeFromEnv(),
+      updateCommand: UPDATE_COMMAND,
+    });
+    // One line per capture: the noise actually seen, to check the tolerance against.
+    await appendFile(path.join(SCREENSHOTS, 'comparisons.tsv'), `${name}-${scheme}\t${result.status}\t${result.diffPixels}\t${result.diffShare}\n`);
+    if (result.status === 'written' || result.status === 'updated') console.warn(`screenshots: ${result.message}`);
+    if (!result.ok) failures.push(result.message);
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  expect.soft(failures, `${name}: screenshots differ from their baselines`).toEqual([]);
+}
+
+/** Waits for fonts, then captures until two captures in a row are the same (React redraws after a scheme switch, images decode). */
+async function settledScreenshot(page: Page, mask: Locator[]): Promise<Buffer> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const capture = async () => {
+    await page.evaluate(hideEphemeralPorts);
+    return page.screenshot({
+      animations: 'disabled',
+      caret: 'hide',
+      // A QR code encodes the short URL, port and all (see hideEphemeralPorts): no fixed picture.
+      mask: [page.locator('.qr img'), ...mask],
+    });
+  };
+  try {
+    let previous = await capture();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const next = await capture();
+      if (next.equals(previous)) return next;
+      previous = next;
+    }
+    // Never still: compared as it is, the mismatch message says how far off it is.
+    return previous;
+  } finally {
+    await page.evaluate(restoreEphemeralPorts);
+  }
+}
+
+interface PortRestore {
+  __screenshotRestore?: (() => void)[];
+}
+
+/**
+ * Runs in the page. The sandbox listens on a port the OS picks (a fixed one would collide with
+ * parallel runs), and short URLs, the default domain and the workspace address show it: for the
+ * capture, `127.0.0.1:<5 digits>` reads `127.0.0.1:00000` (same length, same layout).
+ */
+function hideEphemeralPorts(): void {
+  const pattern = /(127\.0\.0\.1:)\d{5}(?!\d)/g;
+  const fixed = (text: string) => text.replace(pattern, (_match, host: string) => `${host}00000`);
+  const restore = ((window as unknown as PortRestore).__screenshotRestore ??= []);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue ?? '';
+    const shown = fixed(text);
+    if (shown === text) continue;
+    const textNode = node;
+    textNode.nodeValue = shown;
+    // Put back only what React has not rewritten since.
+    restore.push(() => {
+      if (textNode.nodeValue === shown) textNode.nodeValue = text;
+    });
+  }
+  for (const input of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    const value = input.value;
+    const shown = fixed(value);
+    if (shown === value) continue;
+    input.value = shown;
+    restore.push(() => {
+      if (input.value === shown) input.value = value;
+    });
+  }
+}
+
+function restoreEphemeralPorts(): void {
+  const restore = (window as unknown as PortRestore).__screenshotRestore ?? [];
+  // Newest first: a node changed twice goes back to its first text.
+  for (const undo of restore.reverse()) undo();
+  (window as unknown as PortRestore).__screenshotRestore = [];
 }
 
 export function navTo(page: Page, name: string): Promise<void> {
