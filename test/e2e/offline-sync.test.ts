@@ -65,6 +65,9 @@ describe.skipIf(!hasChromium)('offline edits sync when the service comes back', 
     const pending = page.getByRole('table', { name: 'Pending changes' });
     expect(await pending.locator('[role="columnheader"]:nth-child(5)').textContent()).toBe('Retries');
     const retries = pending.locator('[role="cell"]:nth-child(5)');
+    // The engine's own probes and retries show as "Syncing…" for a moment: capture the state the user
+    // sees between them.
+    await expect.poll(() => bar.getByText('Sandbox: Offline').count(), { timeout: 15_000 }).toBe(1);
     await shoot(page, 'pending-offline', { mask: [retries] });
 
     // Back on the same port with the same data; the app's reachability probe finds it.
