@@ -1,7 +1,7 @@
 // What pull and push share: the workspace, its mirror, the (counting) contract, and the injected
 // clock, randomness, id source and request budget.
 import type { ContractApi } from '../contract/contract-client.ts';
-import type { CallName } from '../../src-preload/contract/index.ts';
+import { resourceCallName, type CallInput, type CallOutput, type Priority, type ResourceVerb } from '../../src-preload/contract/index.ts';
 import type { RequestBudget } from './budget.ts';
 import type { PartialListing } from './listing.ts';
 import type { MirrorDb } from './mirror/db.ts';
@@ -27,19 +27,22 @@ export interface SyncContext {
   partialListings?: Map<ResourceName, PartialListing>;
 }
 
+/** What every service call of this context carries: its workspace, and how urgent it is for main's budget. */
+export function inWorkspace(ctx: SyncContext, priority: Priority = 'interactive'): { workspaceId: string; priority: Priority } {
+  return { workspaceId: ctx.workspaceId, priority };
+}
+
 /**
- * Calls `<resource>.<verb>`; the contract's per-name typing cannot follow a computed name.
- * Main's budget lets interactive calls (the outbox, a listing the user waits for) go first.
+ * Calls `<resource>.<verb>`, typed by the contract's resource table. Main's budget lets interactive
+ * calls (the outbox, a listing the user waits for) go first.
  */
-export function callResource(
+export function callResource<R extends ResourceName, V extends ResourceVerb>(
   ctx: SyncContext,
-  resource: ResourceName,
-  verb: 'list' | 'get' | 'create' | 'update' | 'delete',
-  input: Record<string, unknown>,
-  priority: 'interactive' | 'background' = 'interactive',
-): Promise<unknown> {
-  const call = ctx.api.call as (name: CallName, input: unknown) => Promise<unknown>;
-  return call(`${resource}.${verb}` as CallName, { workspaceId: ctx.workspaceId, priority, ...input });
+  resource: R,
+  verb: V,
+  input: CallInput<`${R}.${V}`>,
+): Promise<CallOutput<`${R}.${V}`>> {
+  return ctx.api.call(resourceCallName(resource, verb), input);
 }
 
 /** Client id → server id (null: not yet created) for the tables rows can reference. */

@@ -2,7 +2,7 @@
 // budget, started over when `total` changes mid-listing.
 import { CallError, type ListEnvelope } from '../../src-preload/contract/index.ts';
 import { BudgetExhaustedError, type Priority } from './budget.ts';
-import { callResource, type SyncContext } from './context.ts';
+import { callResource, inWorkspace, type SyncContext } from './context.ts';
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
 
@@ -55,13 +55,11 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
       else if (!ctx.budget.tryTake(priority)) throw new BudgetExhaustedError(ctx.budget.window().resetAt);
       requests++;
       try {
-        return (await callResource(
-          ctx,
-          resource,
-          'list',
-          { page, resultsPerPage: PAGE_SIZE },
-          priority === 'user' ? 'interactive' : 'background',
-        )) as ListEnvelope<ServerRow>;
+        return await callResource(ctx, resource, 'list', {
+          ...inWorkspace(ctx, priority === 'user' ? 'interactive' : 'background'),
+          page,
+          resultsPerPage: PAGE_SIZE,
+        });
       } catch (error) {
         if (error instanceof CallError && error.kind === 'rate-limited') {
           const resetAt = error.data.resetAt ?? ctx.clock.now() + 60_000;

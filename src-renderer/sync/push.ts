@@ -1,8 +1,8 @@
 // Push: sends the outbox in order, one operation at a time. `sending` is recorded before a
 // request leaves; a create whose outcome is unknown is reconciled against a listing and never
 // resent blindly; updates read before they write and merge three-way against the edit's base.
-import { CallError, type Created } from '../../src-preload/contract/index.ts';
-import { callResource, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
+import { assertCallInput, CallError, resourceCallName, type Created } from '../../src-preload/contract/index.ts';
+import { callResource, inWorkspace, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
 import { ROW_TABLES, rowTable } from './mirror/db.ts';
 import { applyToRead, provisionalRead, readView, sameValue, toServerFields } from './mirror/fields.ts';
@@ -193,7 +193,10 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   if (!(await markSending(ctx, op))) return { type: 'continue', completed: false };
   let created: Created;
   try {
-    created = (await callResource(ctx, op.resource, 'create', { input })) as Created;
+    const call = { ...inWorkspace(ctx), input };
+    // Stored fields become the call's input once they pass its schema; main would refuse them alike.
+    assertCallInput(resourceCallName(op.resource, 'create'), call);
+    created = await callResource(ctx, op.resource, 'create', call);
   } catch (error) {
     return failure(ctx, op, 'write', error);
   }
@@ -235,7 +238,7 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
     const spent = budgetStop(ctx);
     if (spent) return spent;
     try {
-      remote = (await callResource(ctx, op.resource, 'get', { id: serverId })) as ServerRow;
+      remote = await callResource(ctx, op.resource, 'get', { ...inWorkspace(ctx), id: serverId });
     } catch (error) {
       const outcome = classify('update', 'read', error);
       if (outcome.type !== 'conflict-deleted') return failure(ctx, op, 'read', error);
@@ -262,7 +265,9 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
     if (spent) return spent;
     if (!(await markSending(ctx, op, input))) return { type: 'continue', completed: false };
     try {
-      await callResource(ctx, op.resource, 'update', { id: serverId, input });
+      const call = { ...inWorkspace(ctx), id: serverId, input };
+      assertCallInput(resourceCallName(op.resource, 'update'), call);
+      await callResource(ctx, op.resource, 'update', call);
     } catch (error) {
       // Not read just before: a 404 means the row went after the listing, as a read would have said.
       if (listed && error instanceof CallError && error.kind === 'not-found') return failure(ctx, op, 'read', error);
@@ -331,7 +336,7 @@ async function sendDelete(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   if (spent) return spent;
   if (!(await markSending(ctx, op))) return { type: 'continue', completed: false };
   try {
-    await callResource(ctx, op.resource, 'delete', { id: serverId });
+    await callResource(ctx, op.resource, 'delete', { ...inWorkspace(ctx), id: serverId });
   } catch (error) {
     return failure(ctx, op, 'write', error);
   }

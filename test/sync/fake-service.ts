@@ -5,7 +5,7 @@
 import type { ContractApi } from '../../src-renderer/contract/contract-client.ts';
 import {
   CallError,
-  calls,
+  callSchema,
   type CallErrorData,
   type CallName,
   type EventName,
@@ -138,7 +138,9 @@ export class FakeService {
   private async handle(name: CallName, input: Record<string, unknown>): Promise<unknown> {
     this.calls.push({ name, input: structuredClone(input) });
     this.beforeCall?.(name, input);
-    const parsed = calls[name].input.safeParse(input);
+    const schema = callSchema(name);
+    if (!schema) throw new Error(`no schema for ${name}`);
+    const parsed = schema.input.safeParse(input);
     if (!parsed.success) {
       throw new CallError({
         kind: 'invalid-input',
