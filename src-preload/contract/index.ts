@@ -7,6 +7,7 @@ export * from './inputs.ts';
 export * from './errors.ts';
 export * from './calls.ts';
 export * from './call-check.ts';
+export * from './rate-window.ts';
 export * from './names.ts';
 export * from './wire-codec.ts';
 export * from './short-url.ts';
