@@ -1,8 +1,8 @@
-// What pull and push share: the workspace, its mirror, the (counting) contract, and the injected
-// clock, randomness, id source and request budget.
+// What pull and push share: the workspace, its mirror, the (counting) contract, the injected
+// clock, randomness and id source, and the view of main's rate-limit window.
 import type { ContractApi } from '../contract/contract-client.ts';
 import { resourceCallName, type CallInput, type CallOutput, type Priority, type ResourceVerb } from '../../src-preload/contract/index.ts';
-import type { RequestBudget } from './budget.ts';
+import type { RateWindowView } from './budget.ts';
 import type { PartialListing } from './listing.ts';
 import type { MirrorDb } from './mirror/db.ts';
 import type { Clock, RandomSource, ResourceName } from './types.ts';
@@ -14,8 +14,9 @@ export interface SyncContext {
   clock: Clock;
   random: RandomSource;
   newId: () => string;
-  budget: RequestBudget;
-  /** Most list pages in flight at once (further limited by the budget). */
+  /** What main last reported of the rate-limit window; main's budget does the counting. */
+  rateWindow: RateWindowView;
+  /** Most list pages in flight at once (further limited by the room main reports). */
   pageConcurrency: number;
   /**
    * When the push last listed each resource instead of reading K rows one by one, and the update

@@ -35,10 +35,10 @@ export interface PushResult {
  */
 export const FRESH_LISTING_MS = 10 * 60_000;
 
-/** Requests of the push are user work: they may use the reserve, but never a spent window. */
+/** Requests of the push are interactive: they may use the reserve, but never go into a window main reports spent. */
 function budgetStop(ctx: SyncContext): StepResult | null {
-  if (ctx.budget.tryTake('user')) return null;
-  return { type: 'stop', reason: 'rate-limited', resetAt: ctx.budget.window().resetAt, message: 'The rate-limit window is spent.' };
+  if (ctx.rateWindow.available('interactive') > 0) return null;
+  return { type: 'stop', reason: 'rate-limited', resetAt: ctx.rateWindow.window().resetAt, message: 'The rate-limit window is spent.' };
 }
 
 type StepResult = { type: 'continue'; completed: boolean } | { type: 'stop'; reason: StopReason; resetAt: number | null; message: string };
@@ -75,7 +75,7 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
   };
   const listFresh = async (resource: ResourceName, backlog: readonly OutboxOp[] = []): Promise<StepResult> => {
     try {
-      await pullResource(ctx, resource, 'user');
+      await pullResource(ctx, resource, 'interactive');
       fresh.add(resource);
       ctx.freshListings?.set(resource, { at: ctx.clock.now(), opIds: new Set(backlog.map((op) => op.opId)) });
       result.pulled.push(resource);

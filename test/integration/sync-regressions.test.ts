@@ -1,7 +1,7 @@
 // Bugs the real sandbox and the chaos suite exposed in the sync engine, one test each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallError } from '../../src-preload/contract/index.ts';
-import { createRequestBudget } from '../../src-renderer/sync/budget.ts';
+import { createRateWindowView } from '../../src-renderer/sync/budget.ts';
 import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { push } from '../../src-renderer/sync/push.ts';
 import type { Clock } from '../../src-renderer/sync/types.ts';
@@ -240,20 +240,18 @@ describe('sync engine regressions found against the sandbox', () => {
   });
 });
 
-describe('engine request budget', () => {
-  it('a window spent with no known reset reopens after a minute instead of refusing for good', () => {
+describe("the engine's view of the rate-limit window", () => {
+  it('a window main reports spent with no known reset reopens after a minute instead of refusing for good', () => {
     let now = 1_000_000;
     const clock: Clock = { now: () => now, sleep: async () => undefined, setTimeout: () => 0, clearTimeout: () => undefined };
-    const budget = createRequestBudget(clock);
-    // Main said: 60 a minute, 2 left, reset unknown (it tells no more until an answer changes it).
-    budget.update({ limit: 60, remaining: 2, resetAt: null });
-    expect(budget.tryTake('user')).toBe(true);
-    expect(budget.tryTake('user')).toBe(true);
-    expect(budget.tryTake('user')).toBe(false);
+    const view = createRateWindowView(clock);
+    // Main said: 60 a minute, none left, reset unknown (it tells no more until an answer changes it).
+    view.update({ limit: 60, remaining: 0, resetAt: null });
+    expect(view.available('interactive')).toBe(0);
     now += 30_000;
-    expect(budget.tryTake('user')).toBe(false);
+    expect(view.available('interactive')).toBe(0);
     now += 30_000;
-    expect(budget.tryTake('user')).toBe(true);
-    expect(budget.window()).toMatchObject({ limit: 60, remaining: 59, resetAt: null });
+    expect(view.available('interactive')).toBe(60);
+    expect(view.window()).toMatchObject({ limit: 60, remaining: 60, resetAt: null });
   });
 });
