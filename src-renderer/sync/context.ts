@@ -1,7 +1,7 @@
 // What pull and push share: the workspace, its mirror, the (counting) contract, the injected
 // clock, randomness and id source, and the view of main's rate-limit window.
 import type { ContractApi } from '../contract/contract-client.ts';
-import { resourceCallName, type CallInput, type CallOutput, type Priority, type ResourceVerb } from '../../src-preload/contract/index.ts';
+import { assertCallInput, resourceCallName, type CallInput, type CallOutput, type Priority, type ResourceVerb } from '../../src-preload/contract/index.ts';
 import type { RateWindowView } from './budget.ts';
 import type { PartialListing } from './listing.ts';
 import type { MirrorDb } from './mirror/db.ts';
@@ -44,6 +44,20 @@ export function callResource<R extends ResourceName, V extends ResourceVerb>(
   input: CallInput<`${R}.${V}`>,
 ): Promise<CallOutput<`${R}.${V}`>> {
   return ctx.api.call(resourceCallName(resource, verb), input);
+}
+
+/**
+ * Calls `<resource>.<verb>` with an input built from stored data (an outbox op's fields): it goes
+ * once it passes the call's schema, and is otherwise refused with the error main would answer.
+ */
+export async function callResourceChecked<R extends ResourceName, V extends ResourceVerb>(
+  ctx: SyncContext,
+  resource: R,
+  verb: V,
+  input: unknown,
+): Promise<CallOutput<`${R}.${V}`>> {
+  assertCallInput(resourceCallName(resource, verb), input);
+  return callResource(ctx, resource, verb, input);
 }
 
 /** Client id → server id (null: not yet created) for the tables rows can reference. */

@@ -30,7 +30,6 @@ export interface EngineOptions {
   /** Delay between an edit and its push, so quick successive edits coalesce (default 300 ms). */
   editDelayMs?: number;
   pageConcurrency?: number;
-  /** The view of main's rate-limit window (default: a new one, fed by main's reports). */
   rateWindow?: RateWindowView;
   /**
    * Told once per new problem: an op that failed or needs a decision, or the key refused. The app

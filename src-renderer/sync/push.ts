@@ -1,8 +1,8 @@
 // Push: sends the outbox in order, one operation at a time. `sending` is recorded before a
 // request leaves; a create whose outcome is unknown is reconciled against a listing and never
 // resent blindly; updates read before they write and merge three-way against the edit's base.
-import { assertCallInput, CallError, resourceCallName, type Created } from '../../src-preload/contract/index.ts';
-import { callResource, inWorkspace, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
+import { CallError, type Created } from '../../src-preload/contract/index.ts';
+import { callResource, callResourceChecked, inWorkspace, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
 import { ROW_TABLES, rowTable } from './mirror/db.ts';
 import { applyToRead, provisionalRead, readView, sameValue, toServerFields } from './mirror/fields.ts';
@@ -193,10 +193,7 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   if (!(await markSending(ctx, op))) return { type: 'continue', completed: false };
   let created: Created;
   try {
-    const call = { ...inWorkspace(ctx), input };
-    // Stored fields become the call's input once they pass its schema; main would refuse them alike.
-    assertCallInput(resourceCallName(op.resource, 'create'), call);
-    created = await callResource(ctx, op.resource, 'create', call);
+    created = await callResourceChecked(ctx, op.resource, 'create', { ...inWorkspace(ctx), input });
   } catch (error) {
     return failure(ctx, op, 'write', error);
   }
@@ -265,9 +262,7 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
     if (spent) return spent;
     if (!(await markSending(ctx, op, input))) return { type: 'continue', completed: false };
     try {
-      const call = { ...inWorkspace(ctx), id: serverId, input };
-      assertCallInput(resourceCallName(op.resource, 'update'), call);
-      await callResource(ctx, op.resource, 'update', call);
+      await callResourceChecked(ctx, op.resource, 'update', { ...inWorkspace(ctx), id: serverId, input });
     } catch (error) {
       // Not read just before: a 404 means the row went after the listing, as a read would have said.
       if (listed && error instanceof CallError && error.kind === 'not-found') return failure(ctx, op, 'read', error);
