@@ -58,15 +58,19 @@ interface ResourceSchemas<Read, List, Create, Update, Request> {
 function resource<Read, List, Create, Update, Request>(schemas: ResourceSchemas<Read, List, Create, Update, Request>) {
   const update = z
     .strictObject({ ...serviceCall, id: serverId, input: schemas.update })
-    // Checked on the whole call, after the input's own rules, so its issue comes where it always did.
+    // Checked on the whole call, after the input's own rules, so its issue comes where it always did
+    // (a transform alone would not run once another field failed, and would drop this issue).
     .superRefine((value, ctx) => {
       const checked = schemas.updateRequest(value.input);
       if ('refused' in checked) ctx.addIssue({ code: 'custom', path: ['input', checked.refused.path], message: checked.refused.message });
     })
-    // The handler then gets the request the service needs (for links: email_reports present).
-    .transform((value) => {
+    // The handler then gets the request the service needs (for links: email_reports present). It
+    // runs only when nothing was refused above.
+    .transform((value, ctx) => {
       const checked = schemas.updateRequest(value.input);
-      return 'refused' in checked ? z.NEVER : { ...value, input: checked.request };
+      if (!('refused' in checked)) return { ...value, input: checked.request };
+      ctx.addIssue({ code: 'custom', path: ['input', checked.refused.path], message: checked.refused.message });
+      return z.NEVER;
     });
   const calls = {
     list: call(listInput, schemas.list),
