@@ -8,6 +8,7 @@ import type { ServiceClient } from './service/client.ts';
 import { safeExternalUrl } from './security/external-url.ts';
 import { AccountCache } from './workspaces/account-cache.ts';
 import { createWriteFence, type WriteFence } from './workspaces/write-fence.ts';
+import { createResourceHandlers } from './resource-handlers.ts';
 
 export interface CallHandlerDeps {
   workspaces: WorkspaceService<ServiceClient>;
@@ -26,14 +27,11 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
   const accounts = deps.accounts ?? new AccountCache();
   const client = (workspaceId: string) => workspaces.client(workspaceId);
   const read = <T>(workspaceId: string, run: (c: ServiceClient) => Promise<T>) => fence.read(workspaceId, async () => run(await client(workspaceId)));
-  const write = <T>(workspaceId: string, run: (c: ServiceClient) => Promise<T>) => fence.write(workspaceId, async () => run(await client(workspaceId)));
-  const opts = (input: { priority?: 'interactive' | 'background' | undefined }) => ({ priority: input.priority ?? 'interactive' });
-  const page = (input: { page?: number | undefined; resultsPerPage?: 10 | 25 | 50 | 100 | 250 | 500 | 1000 | undefined }) => ({
-    ...(input.page !== undefined ? { page: input.page } : {}),
-    ...(input.resultsPerPage !== undefined ? { resultsPerPage: input.resultsPerPage } : {}),
-  });
 
   return {
+    // Every resource call (`links.list`, `domains.update`, …), from the contract's resource table.
+    resources: createResourceHandlers({ client, fence }),
+
     'vault.status': () => deps.vault.status(),
 
     'workspaces.list': () => workspaces.list(),
@@ -46,37 +44,6 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
       return null;
     },
     'workspaces.testConnection': (input) => workspaces.testConnection(input),
-
-    'links.list': (input) => read(input.workspaceId, (c) => c.listLinks(page(input), opts(input))),
-    'links.get': (input) => read(input.workspaceId, (c) => c.getLink(input.id, opts(input))),
-    'links.create': (input) => write(input.workspaceId, (c) => c.createLink(input.input, opts(input))),
-    'links.update': (input) =>
-      write(input.workspaceId, (c) => c.updateLink(input.id, { ...input.input, email_reports: input.input.email_reports ?? [] }, opts(input))),
-    'links.delete': (input) =>
-      write(input.workspaceId, async (c) => {
-        await c.deleteLink(input.id, opts(input));
-        return null;
-      }),
-
-    'domains.list': (input) => read(input.workspaceId, (c) => c.listDomains(page(input), opts(input))),
-    'domains.get': (input) => read(input.workspaceId, (c) => c.getDomain(input.id, opts(input))),
-    'domains.create': (input) => write(input.workspaceId, (c) => c.createDomain(input.input, opts(input))),
-    'domains.update': (input) => write(input.workspaceId, (c) => c.updateDomain(input.id, input.input, opts(input))),
-    'domains.delete': (input) =>
-      write(input.workspaceId, async (c) => {
-        await c.deleteDomain(input.id, opts(input));
-        return null;
-      }),
-
-    'handlers.list': (input) => read(input.workspaceId, (c) => c.listHandlers(page(input), opts(input))),
-    'handlers.get': (input) => read(input.workspaceId, (c) => c.getHandler(input.id, opts(input))),
-    'handlers.create': (input) => write(input.workspaceId, (c) => c.createHandler(input.input, opts(input))),
-    'handlers.update': (input) => write(input.workspaceId, (c) => c.updateHandler(input.id, input.input, opts(input))),
-    'handlers.delete': (input) =>
-      write(input.workspaceId, async (c) => {
-        await c.deleteHandler(input.id, opts(input));
-        return null;
-      }),
 
     'rateLimit.get': async (input) => workspaces.rateLimit(input.workspaceId),
     'account.get': (input) =>

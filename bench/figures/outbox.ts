@@ -12,7 +12,7 @@ export const outboxFigure: Figure = {
     const stack = await startSyncStack();
     try {
       const lines = Array.from({ length: edits }, (_, i) => `https://example.com/before/${i}`).join('\n');
-      await stack.direct.createLink({ is_bulk: true, location_urls: lines });
+      await stack.direct.resource('links').create({ is_bulk: true, location_urls: lines });
       const ws = await openSync(stack, newIndexedDb());
       try {
         await ws.syncNow();
@@ -33,7 +33,7 @@ export const outboxFigure: Figure = {
         const total = ws.engine.counter.total();
         const pulls = 3; // one listing page per resource (≤ 1,000 rows each)
         const minimum = edits + Math.min(edits, pulls);
-        const truth = await stack.direct.listLinks({ resultsPerPage: 1000 });
+        const truth = await stack.direct.resource('links').list({ resultsPerPage: 1000 });
         const applied = truth.data.filter((link) => link.location_url.includes('/after/')).length;
         return {
           id: 'outbox',

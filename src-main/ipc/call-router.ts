@@ -3,21 +3,35 @@
 // trusted and the input passed the contract's schema, and no result leaves with an API key in it.
 import { z } from 'zod';
 import {
-  CALL_NAMES,
   CallError,
-  calls,
+  callSchema,
+  invalidInput,
+  isCallName,
+  isResourceCallName,
+  resourceCallOf,
+  type AppCallName,
   type CallErrorData,
   type CallInput,
   type CallName,
   type CallOutput,
   type CallResult,
+  type ParsedCallInput,
+  type ResourceCallTypes,
+  type ResourceName,
+  type ResourceVerb,
 } from '../../src-preload/contract/index.ts';
 import { redactSecrets } from '../security/redact.ts';
 import { wasCheckedAgainst } from '../service/checked-output.ts';
 
 /** Parsed (post-schema) input of a call. */
-export type ParsedInput<N extends CallName> = z.output<(typeof calls)[N]['input']>;
-export type CallHandlers = { [N in CallName]: (input: ParsedInput<N>) => Promise<CallOutput<N>> };
+export type ParsedInput<N extends CallName> = ParsedCallInput<N>;
+export type AppCallHandlers = { [N in AppCallName]: (input: ParsedInput<N>) => Promise<CallOutput<N>> };
+/** One resource's verbs; main generates them for every resource of the table (resource-handlers.ts). */
+export type ResourceVerbHandlers<R extends ResourceName> = {
+  [V in ResourceVerb]: (args: ResourceCallTypes<R>[V]['args']) => Promise<ResourceCallTypes<R>[V]['result']>;
+};
+export type ResourceHandlers = <R extends ResourceName>(resource: R) => ResourceVerbHandlers<R>;
+export type CallHandlers = AppCallHandlers & { resources: ResourceHandlers };
 
 export interface CallRouterOptions {
   handlers: CallHandlers;
@@ -31,7 +45,7 @@ export interface CallRouter {
   handle(name: string, rawInput: unknown, trusted: boolean): Promise<CallResult>;
 }
 
-const callNames = new Set<string>(CALL_NAMES);
+const isAppCallName = (name: CallName): name is AppCallName => !isResourceCallName(name);
 
 export function createCallRouter(options: CallRouterOptions): CallRouter {
   const secrets = options.secrets ?? (() => []);
@@ -50,19 +64,19 @@ export function createCallRouter(options: CallRouterOptions): CallRouter {
       return failure({ kind: 'forbidden', message: 'This window may not call Linkdock.' });
     }
     // A compromised renderer may send any value as the name: only a known string is a call.
-    if (typeof name !== 'string' || !callNames.has(name)) {
+    if (typeof name !== 'string' || !isCallName(name)) {
       return failure({ kind: 'invalid-input', message: typeof name === 'string' ? `Unknown call: ${name.slice(0, 64)}` : 'A call name must be text.' });
     }
-    const callName = name as CallName;
-    const parsed = calls[callName].input.safeParse(rawInput);
+    const callName = name;
+    const schema = callSchema(callName);
+    if (!schema) return failure({ kind: 'invalid-input', message: `Unknown call: ${callName}` });
+    const parsed = schema.input.safeParse(rawInput);
     if (!parsed.success) return failure(invalidInput(parsed.error));
     try {
-      const handler = options.handlers[callName] as (input: unknown) => Promise<unknown>;
-      const value = await handler(parsed.data);
+      const value = await handlerOf(callName)(parsed.data);
       // Inputs are always checked; an output the service client already checked against this
       // very schema (list pages of server data) is not checked twice.
-      const schema = calls[callName].output;
-      const output = wasCheckedAgainst(value, schema) ? { success: true as const, data: value } : schema.safeParse(value);
+      const output = wasCheckedAgainst(value, schema.output) ? { success: true as const, data: value } : schema.output.safeParse(value);
       if (!output.success) {
         logError(`${callName}: output failed the contract: ${z.prettifyError(output.error)}`);
         return failure({ kind: 'internal', message: `Linkdock produced an invalid answer for ${callName}.` });
@@ -74,28 +88,19 @@ export function createCallRouter(options: CallRouterOptions): CallRouter {
       return failure({ kind: 'internal', message: `Something went wrong in ${callName}. Nothing was changed by it.` });
     }
   }
+
+  /** A resource's verb from the handlers generated from the table, or the app's own handler. */
+  function handlerOf(name: CallName): (input: unknown) => Promise<unknown> {
+    // The input handed over is the output of this very call's schema: what the handler is typed for.
+    const resourceCall = resourceCallOf(name);
+    if (resourceCall) return options.handlers.resources(resourceCall.resource)[resourceCall.verb] as (input: unknown) => Promise<unknown>;
+    if (isAppCallName(name)) return options.handlers[name] as (input: unknown) => Promise<unknown>;
+    throw new Error(`No handler for ${name}`);
+  }
 }
 
 function failure(error: CallErrorData): CallResult {
   return { ok: false, error };
-}
-
-function invalidInput(error: z.ZodError): CallErrorData {
-  const issues = error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
-  const first = issues[0];
-  return {
-    kind: 'invalid-input',
-    message: first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid input',
-    ...(first?.path ? { field: first.path } : {}),
-    issues,
-  };
-}
-
-function formatPath(path: PropertyKey[]): string {
-  // Strip the call envelope (`input.`) so the path names the service field the form shows.
-  const parts = path.map(String);
-  if (parts[0] === 'input') parts.shift();
-  return parts.join('.');
 }
 
 export type { CallInput };

@@ -2,10 +2,13 @@
 // in a fixed window and say so in `X-RateLimit-Limit` / `X-RateLimit-Remaining`; only a 429 carries
 // `X-RateLimit-Reset` (seconds until the window reopens). The budget reserves a slot before each
 // request (so concurrent requests count), keeps a reserve for interactive work, and never lets a
-// request go into a window it knows is exhausted.
+// request go into a window it knows is exhausted. It is the only counter of the window: the
+// renderer reads what it reports (rateLimit.get / rateLimit.changed) and counts nothing itself.
+import type { Priority } from '../../src-preload/contract/call-envelope.ts';
+import { BACKGROUND_RESERVE_SHARE, RATE_WINDOW_MS, roomFor, type RateWindow } from '../../src-preload/contract/rate-window.ts';
 import { serviceError } from './errors.ts';
 
-export type Priority = 'interactive' | 'background';
+export type { Priority };
 
 export interface Clock {
   now(): number;
@@ -36,13 +39,12 @@ export const systemClock: Clock = {
     }),
 };
 
-export interface BudgetState {
-  limit: number | null;
-  /** What the service last said is left in this window (before requests still in flight). */
-  remaining: number | null;
-  /** Epoch ms the window reopens: from a 429's reset header, or estimated once the window is used up. */
-  resetAt: number | null;
-}
+/**
+ * The window as the contract names it. `remaining` is what the service last said is left (before
+ * requests still in flight); `resetAt` comes from a 429's reset header, or is estimated once the
+ * window is used up.
+ */
+export type BudgetState = RateWindow;
 
 export interface BudgetOptions {
   clock?: Clock;
@@ -95,8 +97,8 @@ export class RequestBudget {
 
   constructor(options: BudgetOptions = {}) {
     this.#clock = options.clock ?? systemClock;
-    this.#reserveShare = options.backgroundReserve ?? 0.1;
-    this.#windowMs = options.windowMs ?? 60_000;
+    this.#reserveShare = options.backgroundReserve ?? BACKGROUND_RESERVE_SHARE;
+    this.#windowMs = options.windowMs ?? RATE_WINDOW_MS;
     if (options.onChange) this.#listeners.add(options.onChange);
   }
 
@@ -132,9 +134,7 @@ export class RequestBudget {
     if (this.#remaining === null) return true; // nothing known yet: the first answers will tell
     let unseen = 0;
     for (const pending of this.#inFlight.values()) if (pending.seq > this.#remainingSeq) unseen += 1;
-    const available = this.#remaining - unseen;
-    const reserve = priority === 'background' && this.#limit !== null ? Math.ceil(this.#limit * this.#reserveShare) : 0;
-    return available > reserve;
+    return roomFor(priority, { limit: this.#limit, remaining: this.#remaining - unseen }, this.#reserveShare) > 0;
   }
 
   #reserve(): BudgetSlot {

@@ -1,8 +1,12 @@
-// The service client's options and the events it reports (client.ts re-exports them).
+// The service client's options, the events it reports and what it offers on each resource
+// (client.ts re-exports them).
 import type { Dispatcher } from 'undici';
 import type { ResultsPerPage } from '../../src-preload/contract/api-rules.ts';
-import type { ResourceName } from '../../src-preload/contract/resources.ts';
-import type { Priority, RequestBudget } from './budget.ts';
+import type { Priority } from '../../src-preload/contract/call-envelope.ts';
+import type { ResourceName } from '../../src-preload/contract/resource-names.ts';
+import type { ResourceCreateInput, ResourceList, ResourceRead, ResourceUpdateRequest } from '../../src-preload/contract/resource-table.ts';
+import type { Created, Updated } from '../../src-preload/contract/resources.ts';
+import type { RequestBudget } from './budget.ts';
 
 export type RequestKind = 'list' | 'read' | 'create' | 'update' | 'delete' | 'probe';
 
@@ -40,4 +44,14 @@ export interface RequestOptions {
 export interface ListQuery {
   page?: number;
   resultsPerPage?: ResultsPerPage;
+}
+
+/** The five verbs on one resource, typed by the contract's resource table. */
+export interface ResourceClient<R extends ResourceName> {
+  list(query?: ListQuery, o?: RequestOptions): Promise<ResourceList<R>>;
+  get(id: number, o?: RequestOptions): Promise<ResourceRead<R>>;
+  create(input: ResourceCreateInput<R>, o?: RequestOptions): Promise<Created>;
+  /** For links the request carries `email_reports` (`[]` for none): leaving them out would clear them. */
+  update(id: number, input: ResourceUpdateRequest<R>, o?: RequestOptions): Promise<Updated>;
+  delete(id: number, o?: RequestOptions): Promise<void>;
 }

@@ -1,65 +1,29 @@
-// The service client of one workspace: list/read/create/update/delete for links, domains and
-// notification handlers, within the workspace's request budget, with every answer normalised to
-// the contract's read shapes and every failure turned into a CallError of a service kind.
+// The service client of one workspace: list/read/create/update/delete on every resource of the
+// contract's resource table (links, domains, notification handlers), within the workspace's request
+// budget, with every answer normalised to the contract's read shapes and every failure turned into
+// a CallError of a service kind.
 import type { Dispatcher, FormData } from 'undici';
 import { RESULTS_PER_PAGE, DEFAULT_PAGE, DEFAULT_RESULTS_PER_PAGE } from '../../src-preload/contract/api-rules.ts';
 import { isApiKeyText, type ConnectionTest } from '../../src-preload/contract/calls.ts';
 import { CallError } from '../../src-preload/contract/errors.ts';
-import type { DomainCreateInput, DomainUpdateInput, HandlerCreateInput, HandlerUpdateInput, LinkCreateInput } from '../../src-preload/contract/inputs.ts';
-import {
-  DomainListSchema,
-  HandlerListSchema,
-  LinkListSchema,
-  RESOURCE_PATHS,
-  type Account,
-  type Created,
-  type Domain,
-  type Handler,
-  type Link,
-  type ListEnvelope,
-  type ResourceName,
-  type Updated,
-} from '../../src-preload/contract/resources.ts';
+import { RESOURCE_PATHS, type ResourceName } from '../../src-preload/contract/resource-names.ts';
+import { RESOURCE_TABLE } from '../../src-preload/contract/resource-table.ts';
+import type { Account, Created, ListEnvelope, Updated } from '../../src-preload/contract/resources.ts';
 import { RequestBudget, type BudgetSlot } from './budget.ts';
 import { markChecked } from './checked-output.ts';
 import { PROBE_PATH, runConnectionTest } from './connection-test.ts';
 import { invalid, isErrorBodyWithOkStatus, serviceError, serviceMessage } from './errors.ts';
-import {
-  encodeDomainCreate,
-  encodeDomainUpdate,
-  encodeHandlerCreate,
-  encodeHandlerUpdate,
-  encodeLinkCreate,
-  encodeLinkUpdate,
-  type LinkUpdateRequest,
-} from './multipart.ts';
-import {
-  normaliseCreated,
-  normaliseDomain,
-  normaliseHandler,
-  normaliseLink,
-  normaliseList,
-  normaliseSingle,
-  normaliseUpdated,
-  parseBody,
-  type ParsedBody,
-  normaliseAccount,
-} from './normalise.ts';
+import { normaliseCreated, normaliseList, normaliseSingle, normaliseUpdated, parseBody, type ParsedBody, normaliseAccount } from './normalise.ts';
 import { normaliseBaseUrl } from './base-url.ts';
+import { RESOURCE_CODECS } from './resource-codecs.ts';
 import { send, type Method, type RawAnswer } from './transport.ts';
 import { answerError, WRITES, type Exchange } from './answer-errors.ts';
-import type { ListQuery, RequestEvent, RequestKind, RequestOptions, ServiceClientOptions } from './client-types.ts';
+import type { ListQuery, RequestEvent, RequestKind, RequestOptions, ResourceClient, ServiceClientOptions } from './client-types.ts';
 
-export type { ListQuery, RequestEvent, RequestKind, RequestOptions, ServiceClientOptions } from './client-types.ts';
+export type { ListQuery, RequestEvent, RequestKind, RequestOptions, ResourceClient, ServiceClientOptions } from './client-types.ts';
 export type { LinkUpdateRequest } from './multipart.ts';
 
 const DEFAULT_TIMEOUT_MS = 20_000;
-
-/**
- * What a list page satisfies once normaliseList accepted it: every item passed its read schema,
- * the meta ListMetaSchema, and the page links are strings or null by construction.
- */
-const LIST_SCHEMAS = { links: LinkListSchema, domains: DomainListSchema, handlers: HandlerListSchema } as const;
 
 function checkId(id: unknown, resource: ResourceName): number {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
@@ -95,69 +59,16 @@ export class ServiceClient {
     return this.#base.href;
   }
 
-  // Links
-
-  listLinks(query: ListQuery = {}, o?: RequestOptions): Promise<ListEnvelope<Link>> {
-    return this.#list('links', query, normaliseLink, o);
-  }
-  getLink(id: number, o?: RequestOptions): Promise<Link> {
-    return this.#get('links', id, normaliseLink, o);
-  }
-  createLink(input: LinkCreateInput, o?: RequestOptions): Promise<Created> {
-    return this.#create('links', () => encodeLinkCreate(input), o);
-  }
-  /** See LinkUpdateRequest: `email_reports` is required, `[]` for none. */
-  updateLink(id: number, input: LinkUpdateRequest, o?: RequestOptions): Promise<Updated> {
-    return this.#update(
-      'links',
-      id,
-      () => {
-        if (!input || !Array.isArray(input.email_reports)) {
-          throw invalid('A link update must say its report handlers (email_reports, [] for none): leaving them out would clear them.');
-        }
-        return encodeLinkUpdate(input);
-      },
-      o,
-    );
-  }
-  deleteLink(id: number, o?: RequestOptions): Promise<void> {
-    return this.#delete('links', id, o);
-  }
-
-  // Domains
-
-  listDomains(query: ListQuery = {}, o?: RequestOptions): Promise<ListEnvelope<Domain>> {
-    return this.#list('domains', query, normaliseDomain, o);
-  }
-  getDomain(id: number, o?: RequestOptions): Promise<Domain> {
-    return this.#get('domains', id, normaliseDomain, o);
-  }
-  createDomain(input: DomainCreateInput, o?: RequestOptions): Promise<Created> {
-    return this.#create('domains', () => encodeDomainCreate(input), o);
-  }
-  updateDomain(id: number, input: DomainUpdateInput, o?: RequestOptions): Promise<Updated> {
-    return this.#update('domains', id, () => encodeDomainUpdate(input), o);
-  }
-  deleteDomain(id: number, o?: RequestOptions): Promise<void> {
-    return this.#delete('domains', id, o);
-  }
-
-  // Notification handlers
-
-  listHandlers(query: ListQuery = {}, o?: RequestOptions): Promise<ListEnvelope<Handler>> {
-    return this.#list('handlers', query, normaliseHandler, o);
-  }
-  getHandler(id: number, o?: RequestOptions): Promise<Handler> {
-    return this.#get('handlers', id, normaliseHandler, o);
-  }
-  createHandler(input: HandlerCreateInput, o?: RequestOptions): Promise<Created> {
-    return this.#create('handlers', () => encodeHandlerCreate(input), o);
-  }
-  updateHandler(id: number, input: HandlerUpdateInput, o?: RequestOptions): Promise<Updated> {
-    return this.#update('handlers', id, () => encodeHandlerUpdate(input), o);
-  }
-  deleteHandler(id: number, o?: RequestOptions): Promise<void> {
-    return this.#delete('handlers', id, o);
+  /** The verbs on one resource; the table says where it lives, the codec how it is read and written. */
+  resource<R extends ResourceName>(name: R): ResourceClient<R> {
+    const codec = RESOURCE_CODECS[name];
+    return {
+      list: (query = {}, o) => this.#list(name, query, codec.read, o),
+      get: (id, o) => this.#get(name, id, codec.read, o),
+      create: (input, o) => this.#create(name, () => codec.create(input), o),
+      update: (id, input, o) => this.#update(name, id, () => codec.update(input), o),
+      delete: (id, o) => this.#delete(name, id, o),
+    };
   }
 
   /**
@@ -214,7 +125,9 @@ export class ServiceClient {
       resultsPerPage,
       pageUrl: (n) => this.#url(`${collection}?page=${n}`).href,
     });
-    return markChecked(list, LIST_SCHEMAS[resource]);
+    // What normaliseList accepted satisfies the list schema: every item passed its read schema, the
+    // meta ListMetaSchema, and the page links are strings or null by construction.
+    return markChecked(list, RESOURCE_TABLE[resource].list);
   }
 
   async #get<T>(resource: ResourceName, id: number, item: (raw: unknown) => T, o?: RequestOptions): Promise<T> {

@@ -1,7 +1,7 @@
 // The service client of the main process (see client.ts); pure helpers are exported for the sync
 // engine and the IPC layer.
 export { ServiceClient } from './client.ts';
-export type { ListQuery, LinkUpdateRequest, RequestEvent, RequestKind, RequestOptions, ServiceClientOptions } from './client.ts';
+export type { ListQuery, LinkUpdateRequest, RequestEvent, RequestKind, RequestOptions, ResourceClient, ServiceClientOptions } from './client.ts';
 export { RequestBudget, systemClock } from './budget.ts';
 export type { AcquireOptions, BudgetSlot, BudgetState, BudgetOptions, Clock, Priority } from './budget.ts';
 export { testConnection } from './connection-test.ts';

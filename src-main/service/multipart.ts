@@ -10,17 +10,11 @@ import type {
   HandlerCreateInput,
   HandlerUpdateInput,
   LinkCreateInput,
-  LinkUpdateInput,
+  LinkUpdateRequest,
   TargetingEntries,
 } from '../../src-preload/contract/inputs.ts';
 
-/**
- * A link update always carries the link's report handlers: some releases fail with a server error
- * when `email_reports[]` is missing, and sending none would clear them. The read shape does not show
- * them, so the client cannot look them up; whoever updates a link must say what they are (the sync
- * engine remembers write-only fields). `[]` means "no reports".
- */
-export type LinkUpdateRequest = LinkUpdateInput & { email_reports: number[] };
+export type { LinkUpdateRequest };
 
 const PRESENCE_FLAGS: ReadonlySet<string> = new Set(LINK_PRESENCE_FLAGS);
 const FILE_FIELDS: ReadonlySet<string> = new Set(['cloaking_favicon', 'cloaking_opengraph']);

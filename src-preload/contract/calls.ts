@@ -1,32 +1,16 @@
 // Every call the renderer may make and every event main may send. Main validates each call's
-// input against `input` before anything else runs; the preload allows exactly these names.
+// input against its schema before anything else runs; the preload allows exactly these names.
+// The resource calls (`links.list`, `domains.update`, …) come from the resource table.
 import { z } from 'zod';
-import {
-  DomainCreateSchema,
-  DomainUpdateSchema,
-  HandlerCreateSchema,
-  HandlerUpdateSchema,
-  HttpUrlSchema,
-  AliasSchema,
-  LinkCreateSchema,
-  LinkUpdateSchema,
-} from './inputs.ts';
+import { call, inWorkspace, none, nothing, WorkspaceIdSchema, type CallSchema } from './call-envelope.ts';
+import { HttpUrlSchema, AliasSchema } from './inputs.ts';
 import type { CallName, EventName } from './names.ts';
 import { INSECURE_HTTP_WARNING, isInsecureHttp } from './origin.ts';
-import {
-  AccountSchema,
-  CreatedSchema,
-  DomainListSchema,
-  DomainSchema,
-  HandlerListSchema,
-  HandlerSchema,
-  LinkListSchema,
-  LinkSchema,
-  ResultsPerPageSchema,
-  UpdatedSchema,
-} from './resources.ts';
+import { resourceCallSchema, type ResourceTable } from './resource-table.ts';
+import type { ResourceCallName, ResourceName, ResourceVerb } from './resource-names.ts';
+import { AccountSchema } from './resources.ts';
 
-export const WorkspaceIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a workspace id');
+export { WorkspaceIdSchema, PrioritySchema, type Priority, type CallSchema } from './call-envelope.ts';
 
 export const BaseUrlSchema = z
   .string()
@@ -179,26 +163,8 @@ export type DesktopSettings = z.infer<typeof DesktopSettingsSchema>;
 /** Screens main can ask the renderer to show (tray, app menu, notification clicks). */
 export const APP_VIEWS = ['links', 'new-link', 'pending', 'settings'] as const;
 
-const inWorkspace = { workspaceId: WorkspaceIdSchema };
-/** Service calls the user waits on go before background sync work when the rate limit is tight. */
-export const PrioritySchema = z.enum(['interactive', 'background']);
-export type Priority = z.infer<typeof PrioritySchema>;
-const serviceCall = { ...inWorkspace, priority: PrioritySchema.optional() };
-const serverId = z.number().int().positive();
-const listInput = z.strictObject({
-  ...serviceCall,
-  page: z.number().int().positive().max(1_000_000).optional(),
-  resultsPerPage: ResultsPerPageSchema.optional(),
-});
-const byId = z.strictObject({ ...serviceCall, id: serverId });
-const nothing = z.object({}).strict();
-const none = z.null();
-
-function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
-  return { input, output };
-}
-
-export const calls = {
+/** The calls that are not a resource's: workspaces, the vault, the desktop and the like. */
+export const appCalls = {
   'vault.status': call(nothing, VaultStatusSchema),
 
   'workspaces.list': call(nothing, z.array(WorkspaceInfoSchema)),
@@ -245,37 +211,6 @@ export const calls = {
     ConnectionTestSchema,
   ),
 
-  'links.list': call(listInput, LinkListSchema),
-  'links.get': call(byId, LinkSchema),
-  'links.create': call(z.strictObject({ ...serviceCall, input: LinkCreateSchema }), CreatedSchema),
-  'links.update': call(
-    z.strictObject({ ...serviceCall, id: serverId, input: LinkUpdateSchema }).superRefine((value, ctx) => {
-      // real-service-notes: some releases fail when an update lacks email_reports[], and the read
-      // shape does not show the current ids, so the caller (the sync engine remembers them) must send them.
-      if (value.input.email_reports === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['input', 'email_reports'],
-          message: 'A link update must carry email_reports (the current handler ids, or [] for none)',
-        });
-      }
-    }),
-    UpdatedSchema,
-  ),
-  'links.delete': call(byId, none),
-
-  'domains.list': call(listInput, DomainListSchema),
-  'domains.get': call(byId, DomainSchema),
-  'domains.create': call(z.strictObject({ ...serviceCall, input: DomainCreateSchema }), CreatedSchema),
-  'domains.update': call(z.strictObject({ ...serviceCall, id: serverId, input: DomainUpdateSchema }), UpdatedSchema),
-  'domains.delete': call(byId, none),
-
-  'handlers.list': call(listInput, HandlerListSchema),
-  'handlers.get': call(byId, HandlerSchema),
-  'handlers.create': call(z.strictObject({ ...serviceCall, input: HandlerCreateSchema }), CreatedSchema),
-  'handlers.update': call(z.strictObject({ ...serviceCall, id: serverId, input: HandlerUpdateSchema }), UpdatedSchema),
-  'handlers.delete': call(byId, none),
-
   'rateLimit.get': call(z.object(inWorkspace).strict(), RateLimitStateSchema),
   /** The account behind the key (real deployments' `GET /api/user`), read at most twice a day unless `refresh`. */
   'account.get': call(z.object({ ...inWorkspace, refresh: z.boolean().optional() }).strict(), AccountStateSchema),
@@ -299,7 +234,7 @@ export const calls = {
     z.object({ closeToTray: z.boolean().optional(), shortcut: z.string().trim().max(100).nullable().optional() }).strict(),
     DesktopSettingsSchema,
   ),
-} as const satisfies Record<CallName, { input: z.ZodType; output: z.ZodType }>;
+} as const satisfies Record<AppCallName, CallSchema>;
 
 export const events = {
   'workspaces.changed': z.array(WorkspaceInfoSchema),
@@ -311,12 +246,31 @@ export const events = {
   'app.navigate': z.object({ view: z.enum(APP_VIEWS), workspaceId: WorkspaceIdSchema.optional() }),
 } as const satisfies Record<EventName, z.ZodType>;
 
-export type Calls = typeof calls;
+/** Calls that are not `<resource>.<verb>`. */
+export type AppCallName = Exclude<CallName, ResourceCallName>;
+type AppCalls = typeof appCalls;
+
+/** The schemas of a call, exactly typed: a resource call's from the resource table. */
+export type CallSchemaOf<N extends CallName> = N extends `${infer R extends ResourceName}.${infer V extends ResourceVerb}`
+  ? ResourceTable[R]['calls'][V]
+  : N extends AppCallName
+    ? AppCalls[N]
+    : never;
 export type { CallName, EventName };
-export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
-export type CallOutput<N extends CallName> = z.output<Calls[N]['output']>;
+/** What the renderer sends. */
+export type CallInput<N extends CallName> = z.input<CallSchemaOf<N>['input']>;
+/** What main's handler receives, once the input passed its schema. */
+export type ParsedCallInput<N extends CallName> = z.output<CallSchemaOf<N>['input']>;
+export type CallOutput<N extends CallName> = z.output<CallSchemaOf<N>['output']>;
 export type Events = typeof events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+const APP_CALL_SCHEMAS = new Map<string, CallSchema>(Object.entries(appCalls));
+
+/** The schemas of any contract call; undefined for a name outside the contract. */
+export function callSchema(name: string): CallSchema | undefined {
+  return resourceCallSchema(name) ?? APP_CALL_SCHEMAS.get(name);
+}
 
 /** The one object the preload exposes as `window.linkdock`. */
 export interface LinkdockBridge {

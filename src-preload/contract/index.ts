@@ -1,9 +1,13 @@
 // The one contract between the renderer and main (DESIGN.md "Processes and the one contract").
 export * from './api-rules.ts';
 export * from './resources.ts';
+export * from './resource-names.ts';
+export * from './resource-table.ts';
 export * from './inputs.ts';
 export * from './errors.ts';
 export * from './calls.ts';
+export * from './call-check.ts';
+export * from './rate-window.ts';
 export * from './names.ts';
 export * from './wire-codec.ts';
 export * from './short-url.ts';

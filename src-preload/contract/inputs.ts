@@ -197,6 +197,14 @@ export const LinkUpdateSchema = z
   .superRefine(checkLinkRules);
 export type LinkUpdateInput = z.infer<typeof LinkUpdateSchema>;
 
+/**
+ * A link update as it goes to the service: it always carries the link's report handlers. Some
+ * releases fail with a server error when `email_reports[]` is missing, and sending none would clear
+ * them. The read shape does not show them, so whoever updates a link must say what they are (the
+ * sync engine remembers write-only fields). `[]` means "no reports".
+ */
+export type LinkUpdateRequest = LinkUpdateInput & { email_reports: number[] };
+
 /** A host name: labels of letters, digits and hyphens, at least one dot, optional port-free. */
 export const HostSchema = z
   .string()

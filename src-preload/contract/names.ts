@@ -1,5 +1,6 @@
 // Names of the contract's calls and events, apart from their schemas, so the preload can allow
-// exactly them without bundling zod. calls.ts is checked against these lists.
+// exactly them without bundling zod. The resource calls come from the resource table's names half.
+import { RESOURCE_CALL_NAMES } from './resource-names.ts';
 
 /** Desktop integration (tray, shorten from clipboard, notifications, window settings): main's desktop shell answers these. */
 export const DESKTOP_CALL_NAMES = [
@@ -22,21 +23,7 @@ export const CALL_NAMES = [
   'workspaces.setKey',
   'workspaces.remove',
   'workspaces.testConnection',
-  'links.list',
-  'links.get',
-  'links.create',
-  'links.update',
-  'links.delete',
-  'domains.list',
-  'domains.get',
-  'domains.create',
-  'domains.update',
-  'domains.delete',
-  'handlers.list',
-  'handlers.get',
-  'handlers.create',
-  'handlers.update',
-  'handlers.delete',
+  ...RESOURCE_CALL_NAMES,
   'rateLimit.get',
   'account.get',
   'shell.openExternal',
@@ -44,6 +31,9 @@ export const CALL_NAMES = [
   ...DESKTOP_CALL_NAMES,
 ] as const;
 export type CallName = (typeof CALL_NAMES)[number];
+
+const callNames: ReadonlySet<string> = new Set(CALL_NAMES);
+export const isCallName = (name: string): name is CallName => callNames.has(name);
 
 export const EVENT_NAMES = [
   'workspaces.changed',

@@ -147,15 +147,6 @@ export type Created = z.infer<typeof CreatedSchema>;
 export const UpdatedSchema = z.object({ id });
 export type Updated = z.infer<typeof UpdatedSchema>;
 
-export const RESOURCES = ['links', 'domains', 'handlers'] as const;
-export type ResourceName = (typeof RESOURCES)[number];
-/** Collection path of each resource under `/api/`. */
-export const RESOURCE_PATHS: Record<ResourceName, string> = {
-  links: 'links',
-  domains: 'domains',
-  handlers: 'notification-handlers',
-};
-
 /**
  * The account behind a key (`GET /api/user`, real deployments; the document has no such call).
  * Everything is optional: Linkdock works without it, and uses the time zone for schedule dates.

@@ -1,69 +1,48 @@
-// The request budget follows the service's rate-limit window as main reports it: background
-// work (pulls) leaves a reserve for what the user is waiting on, and nothing is sent into a
-// window known to be exhausted.
+// The sync engine's read-only view of the service's rate-limit window. Main's request budget
+// (src-main/service/budget.ts) is the only counter: it reserves a slot for every request and refuses
+// one that would go into a spent window, or a background one that would eat into the reserve. Here
+// nothing is counted: the view holds what main last reported (rateLimit.get, rateLimit.changed, a
+// rate-limited refusal) so the scheduler can tell whether background work should start now and how
+// wide a listing may fan out.
+import { RATE_WINDOW_MS, roomFor, type Priority, type RateWindow } from '../../src-preload/contract/index.ts';
 import type { Clock } from './types.ts';
 
-export interface RateWindow {
-  limit: number | null;
-  remaining: number | null;
-  resetAt: number | null;
-}
-
-export type Priority = 'user' | 'background';
-
-export interface RequestBudget {
-  update(window: Partial<RateWindow>): void;
-  /** Waits until a request of this priority may go out, then counts it. */
-  take(priority: Priority): Promise<void>;
-  /** Counts a request if one may go out now; false (nothing counted) when the window is spent. */
-  tryTake(priority: Priority): boolean;
-  /** How many requests of this priority may go out now without waiting (Infinity when unknown). */
-  available(priority: Priority): number;
+export interface RateWindowView {
+  /** Main's latest word on the window. */
+  update(report: Partial<RateWindow>): void;
   window(): RateWindow;
+  /** Requests of this priority main has room for now (Infinity while the window is unknown). */
+  available(priority: Priority): number;
+  /** Resolves once main's window has room for this priority: at once, or when it reopens. */
+  whenOpen(priority: Priority): Promise<void>;
 }
 
-/** The longest rate-limit window a service uses (real deployments: one minute). */
-const WINDOW_MS = 60_000;
-
-export function createRequestBudget(clock: Clock, options: { reserve?: number } = {}): RequestBudget {
-  const reserve = options.reserve ?? 5;
+export function createRateWindowView(clock: Clock): RateWindowView {
   let state: RateWindow = { limit: null, remaining: null, resetAt: null };
 
-  function refresh(): void {
-    // Spent with no known reset (main reports nothing new until an answer changes the window):
-    // a window is at most a minute, as in take(); without this, tryTake() would refuse forever.
-    if (state.remaining !== null && state.remaining <= 0 && state.resetAt === null) state = { ...state, resetAt: clock.now() + WINDOW_MS };
-    if (state.resetAt !== null && state.resetAt <= clock.now()) {
-      // The window reopened: the next answer will tell the new remaining count.
-      state = { ...state, remaining: state.limit, resetAt: null };
-    }
+  function current(): RateWindow {
+    // The window reopened: main's next report tells the new remaining count.
+    if (state.resetAt !== null && state.resetAt <= clock.now()) state = { ...state, remaining: state.limit, resetAt: null };
+    return state;
   }
 
-  function available(priority: Priority): number {
-    refresh();
-    if (state.remaining === null) return Number.POSITIVE_INFINITY;
-    return Math.max(0, state.remaining - (priority === 'background' ? reserve : 0));
-  }
+  const available = (priority: Priority): number => roomFor(priority, current());
 
   return {
-    update(window) {
-      state = { ...state, ...window };
+    update(report) {
+      const { limit = state.limit, remaining = state.remaining, resetAt = state.resetAt } = report;
+      // Spent with no known reset (main tells no more until an answer changes the window): a
+      // window lasts at most a minute, so it is not taken as spent for good.
+      state = { limit, remaining, resetAt: remaining !== null && remaining <= 0 && resetAt === null ? clock.now() + RATE_WINDOW_MS : resetAt };
     },
+    window: () => ({ ...current() }),
     available,
-    async take(priority) {
+    async whenOpen(priority) {
       while (available(priority) <= 0) {
-        const until = state.resetAt ?? clock.now() + WINDOW_MS;
+        const until = state.resetAt ?? clock.now() + RATE_WINDOW_MS;
         await clock.sleep(Math.max(until - clock.now(), 1));
-        if (state.resetAt === null || state.resetAt <= clock.now()) state = { ...state, remaining: state.limit, resetAt: null };
       }
-      if (state.remaining !== null) state = { ...state, remaining: state.remaining - 1 };
     },
-    tryTake(priority) {
-      if (available(priority) <= 0) return false;
-      if (state.remaining !== null) state = { ...state, remaining: state.remaining - 1 };
-      return true;
-    },
-    window: () => ({ ...state }),
   };
 }
 

@@ -1,8 +1,8 @@
-// What pull and push share: the workspace, its mirror, the (counting) contract, and the injected
-// clock, randomness, id source and request budget.
+// What pull and push share: the workspace, its mirror, the (counting) contract, the injected
+// clock, randomness and id source, and the view of main's rate-limit window.
 import type { ContractApi } from '../contract/contract-client.ts';
-import type { CallName } from '../../src-preload/contract/index.ts';
-import type { RequestBudget } from './budget.ts';
+import { assertCallInput, resourceCallName, type CallInput, type CallOutput, type Priority, type ResourceVerb } from '../../src-preload/contract/index.ts';
+import type { RateWindowView } from './budget.ts';
 import type { MirrorDb } from './mirror/db.ts';
 import type { ServerRow } from './mirror/rows.ts';
 import type { Clock, RandomSource, ResourceName } from './types.ts';
@@ -23,8 +23,9 @@ export interface SyncContext {
   clock: Clock;
   random: RandomSource;
   newId: () => string;
-  budget: RequestBudget;
-  /** Most list pages in flight at once (further limited by the budget). */
+  /** What main last reported of the rate-limit window; main's budget does the counting. */
+  rateWindow: RateWindowView;
+  /** Most list pages in flight at once (further limited by the room main reports). */
   pageConcurrency: number;
   /**
    * When the push last listed each resource instead of reading K rows one by one, and the update
@@ -36,19 +37,36 @@ export interface SyncContext {
   partialListings?: Map<ResourceName, PartialListing>;
 }
 
+/** What every service call of this context carries: its workspace, and how urgent it is for main's budget. */
+export function inWorkspace(ctx: SyncContext, priority: Priority = 'interactive'): { workspaceId: string; priority: Priority } {
+  return { workspaceId: ctx.workspaceId, priority };
+}
+
 /**
- * Calls `<resource>.<verb>`; the contract's per-name typing cannot follow a computed name.
- * Main's budget lets interactive calls (the outbox, a listing the user waits for) go first.
+ * Calls `<resource>.<verb>`, typed by the contract's resource table. Main's budget lets interactive
+ * calls (the outbox, a listing the user waits for) go first.
  */
-export function callResource(
+export function callResource<R extends ResourceName, V extends ResourceVerb>(
   ctx: SyncContext,
-  resource: ResourceName,
-  verb: 'list' | 'get' | 'create' | 'update' | 'delete',
-  input: Record<string, unknown>,
-  priority: 'interactive' | 'background' = 'interactive',
-): Promise<unknown> {
-  const call = ctx.api.call as (name: CallName, input: unknown) => Promise<unknown>;
-  return call(`${resource}.${verb}` as CallName, { workspaceId: ctx.workspaceId, priority, ...input });
+  resource: R,
+  verb: V,
+  input: CallInput<`${R}.${V}`>,
+): Promise<CallOutput<`${R}.${V}`>> {
+  return ctx.api.call(resourceCallName(resource, verb), input);
+}
+
+/**
+ * Calls `<resource>.<verb>` with an input built from stored data (an outbox op's fields): it goes
+ * once it passes the call's schema, and is otherwise refused with the error main would answer.
+ */
+export async function callResourceChecked<R extends ResourceName, V extends ResourceVerb>(
+  ctx: SyncContext,
+  resource: R,
+  verb: V,
+  input: unknown,
+): Promise<CallOutput<`${R}.${V}`>> {
+  assertCallInput(resourceCallName(resource, verb), input);
+  return callResource(ctx, resource, verb, input);
 }
 
 /** Client id → server id (null: not yet created) for the tables rows can reference. */

@@ -3,7 +3,7 @@
 // offline. One cycle at a time per workspace across windows (the sender lock).
 import type { ContractApi } from '../contract/contract-client.ts';
 import type { RateLimitState, SyncProblem } from '../../src-preload/contract/index.ts';
-import { BudgetExhaustedError, createRequestBudget, type RequestBudget } from './budget.ts';
+import { BudgetExhaustedError, createRateWindowView, type RateWindowView } from './budget.ts';
 import type { SyncContext } from './context.ts';
 import { defaultLockManager, senderLockName } from './locks.ts';
 import { ROW_TABLES, type MirrorDb } from './mirror/db.ts';
@@ -30,7 +30,7 @@ export interface EngineOptions {
   /** Delay between an edit and its push, so quick successive edits coalesce (default 300 ms). */
   editDelayMs?: number;
   pageConcurrency?: number;
-  budget?: RequestBudget;
+  rateWindow?: RateWindowView;
   /**
    * Told once per new problem: an op that failed or needs a decision, or the key refused. The app
    * passes it on as a native notification (`notify.syncProblem`) when it sees fit.
@@ -77,7 +77,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   const editDelayMs = options.editDelayMs ?? 300;
   const store = createStatusStore(options.workspaceId);
   const counter = createRequestCounter();
-  const budget = options.budget ?? createRequestBudget(clock);
+  const rateWindow = options.rateWindow ?? createRateWindowView(clock);
 
   const observe = (outcome: RequestOutcome) => {
     store.setState({ requests: counter.snapshot() });
@@ -90,7 +90,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     }
     if (outcome.error?.kind === 'rate-limited' && outcome.error.data.resetAt !== undefined) {
       store.setState({ blockedUntil: outcome.error.data.resetAt });
-      budget.update({ remaining: 0, resetAt: outcome.error.data.resetAt });
+      rateWindow.update({ remaining: 0, resetAt: outcome.error.data.resetAt });
     }
   };
   const api = countingApi(options.api, counter, observe);
@@ -101,7 +101,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     clock,
     random,
     newId: options.newId ?? (() => crypto.randomUUID()),
-    budget,
+    rateWindow,
     pageConcurrency: options.pageConcurrency ?? 4,
     freshListings: new Map(),
     partialListings: new Map(),
@@ -243,7 +243,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
         for (const resource of ROW_TABLES) {
           if (result.push.pulled.includes(resource)) continue;
           try {
-            await pullResource(ctx, resource, reason === 'demand' ? 'user' : 'background');
+            await pullResource(ctx, resource, reason === 'demand' ? 'interactive' : 'background');
           } catch (error) {
             if (error instanceof BudgetExhaustedError) {
               result.stoppedBy = 'rate-limited';
@@ -320,7 +320,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       stopped = false;
       const offRate = options.api.on('rateLimit.changed', (state: RateLimitState) => {
         if (state.workspaceId !== options.workspaceId) return;
-        budget.update(state);
+        rateWindow.update(state);
         store.setState({ rateLimit: { limit: state.limit, remaining: state.remaining, resetAt: state.resetAt } });
       });
       // The tray and the app menu ask for a sync through main.
@@ -333,10 +333,10 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       };
       try {
         const state = await options.api.call('rateLimit.get', { workspaceId: options.workspaceId });
-        budget.update(state);
+        rateWindow.update(state);
         store.setState({ rateLimit: { limit: state.limit, remaining: state.remaining, resetAt: state.resetAt } });
       } catch {
-        // unknown window: the budget learns from the first answers
+        // unknown window: main's reports of the first answers tell it
       }
       await refreshStatus();
       void cycle('start');

@@ -1,14 +1,14 @@
-// Listing: every page of a resource at 1,000 per page, fetched concurrently within the request
-// budget, started over when `total` changes mid-listing.
-import { CallError, type ListEnvelope } from '../../src-preload/contract/index.ts';
-import { BudgetExhaustedError, type Priority } from './budget.ts';
-import { callResource, type PartialListing, type SyncContext } from './context.ts';
+// Listing: every page of a resource at 1,000 per page, fetched concurrently within the room main's
+// request budget reports, started over when `total` changes mid-listing.
+import { CallError, type ListEnvelope, type Priority } from '../../src-preload/contract/index.ts';
+import { BudgetExhaustedError } from './budget.ts';
+import { callResource, inWorkspace, type PartialListing, type SyncContext } from './context.ts';
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
 
 export const PAGE_SIZE = 1000;
 export const MAX_LISTING_RESTARTS = 3;
-/** Rate-limit refusals one page of a user-priority listing waits out before the listing fails. */
+/** Rate-limit refusals one page of an interactive listing waits out before the listing fails. */
 const MAX_PAGE_REFUSALS = 50;
 
 export class ListingUnstableError extends Error {
@@ -41,27 +41,28 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
   let requests = 0;
   const fetchPage = async (page: number): Promise<ListEnvelope<ServerRow>> => {
     for (let refusals = 0; ; refusals++) {
-      // The user waits for user-priority listings; background ones give way instead of blocking.
-      if (priority === 'user') await ctx.budget.take(priority);
-      else if (!ctx.budget.tryTake(priority)) throw new BudgetExhaustedError(ctx.budget.window().resetAt);
+      // The user waits for interactive listings; background ones give way instead of blocking. Main
+      // counts the request; the check and the call stay in one step so pages in flight see its count.
+      if (ctx.rateWindow.available(priority) <= 0) {
+        if (priority === 'background') throw new BudgetExhaustedError(ctx.rateWindow.window().resetAt);
+        await ctx.rateWindow.whenOpen(priority);
+      }
       requests++;
       try {
-        return (await callResource(
-          ctx,
-          resource,
-          'list',
-          { page, resultsPerPage: PAGE_SIZE },
-          priority === 'user' ? 'interactive' : 'background',
-        )) as ListEnvelope<ServerRow>;
+        return await callResource(ctx, resource, 'list', {
+          ...inWorkspace(ctx, priority),
+          page,
+          resultsPerPage: PAGE_SIZE,
+        });
       } catch (error) {
         if (error instanceof CallError && error.kind === 'rate-limited') {
           const resetAt = error.data.resetAt ?? ctx.clock.now() + 60_000;
-          ctx.budget.update({ remaining: 0, resetAt });
+          ctx.rateWindow.update({ remaining: 0, resetAt });
           // A listing longer than one rate-limit window: the page waits for the window to reopen
-          // (take() above) instead of the whole listing starting over, which would never end.
-          if (priority === 'user' && refusals < MAX_PAGE_REFUSALS) continue;
+          // (whenOpen() above) instead of the whole listing starting over, which would never end.
+          if (priority === 'interactive' && refusals < MAX_PAGE_REFUSALS) continue;
           // Main refused it for the window (or the service did): a background listing stops
-          // there, keeping its pages, as when its own budget says the window is spent.
+          // there, keeping its pages, as when main's last report says the window is spent.
           if (priority === 'background') throw new BudgetExhaustedError(resetAt);
         }
         throw error;
@@ -102,7 +103,7 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
         }
       }
     };
-    const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, ctx.budget.available(priority)));
+    const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, ctx.rateWindow.available(priority)));
     await Promise.all(Array.from({ length: width }, worker));
     if (changed) continue;
     if (failure) {

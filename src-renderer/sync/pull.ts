@@ -2,8 +2,7 @@
 // Creates of unknown outcome are reconciled against the same listing before any unmapped server
 // row becomes a new mirror row. Click samples are decided in that transaction and written out
 // right after it (mirror/click-journal.ts).
-import type { Link } from '../../src-preload/contract/index.ts';
-import type { Priority } from './budget.ts';
+import type { Link, Priority } from '../../src-preload/contract/index.ts';
 import { loadServerIdLookup, type SyncContext } from './context.ts';
 import { listAll } from './listing.ts';
 import { refreshRowLocal } from './local-edits.ts';

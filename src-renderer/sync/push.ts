@@ -2,7 +2,7 @@
 // request leaves; a create whose outcome is unknown is reconciled against a listing and never
 // resent blindly; updates read before they write and merge three-way against the edit's base.
 import { CallError, type Created } from '../../src-preload/contract/index.ts';
-import { callResource, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
+import { callResource, callResourceChecked, inWorkspace, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
 import { ROW_TABLES, rowTable } from './mirror/db.ts';
 import { applyToRead, provisionalRead, readView, sameValue, toServerFields } from './mirror/fields.ts';
@@ -35,10 +35,10 @@ export interface PushResult {
  */
 export const FRESH_LISTING_MS = 10 * 60_000;
 
-/** Requests of the push are user work: they may use the reserve, but never a spent window. */
+/** Requests of the push are interactive: they may use the reserve, but never go into a window main reports spent. */
 function budgetStop(ctx: SyncContext): StepResult | null {
-  if (ctx.budget.tryTake('user')) return null;
-  return { type: 'stop', reason: 'rate-limited', resetAt: ctx.budget.window().resetAt, message: 'The rate-limit window is spent.' };
+  if (ctx.rateWindow.available('interactive') > 0) return null;
+  return { type: 'stop', reason: 'rate-limited', resetAt: ctx.rateWindow.window().resetAt, message: 'The rate-limit window is spent.' };
 }
 
 type StepResult = { type: 'continue'; completed: boolean } | { type: 'stop'; reason: StopReason; resetAt: number | null; message: string };
@@ -75,7 +75,7 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
   };
   const listFresh = async (resource: ResourceName, backlog: readonly OutboxOp[] = []): Promise<StepResult> => {
     try {
-      await pullResource(ctx, resource, 'user');
+      await pullResource(ctx, resource, 'interactive');
       fresh.add(resource);
       ctx.freshListings?.set(resource, { at: ctx.clock.now(), opIds: new Set(backlog.map((op) => op.opId)) });
       result.pulled.push(resource);
@@ -190,7 +190,7 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   if (!(await markSending(ctx, op))) return { type: 'continue', completed: false };
   let created: Created;
   try {
-    created = (await callResource(ctx, op.resource, 'create', { input })) as Created;
+    created = await callResourceChecked(ctx, op.resource, 'create', { ...inWorkspace(ctx), input });
   } catch (error) {
     return failure(ctx, op, 'write', error);
   }
@@ -232,7 +232,7 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
     const spent = budgetStop(ctx);
     if (spent) return spent;
     try {
-      remote = (await callResource(ctx, op.resource, 'get', { id: serverId })) as ServerRow;
+      remote = await callResource(ctx, op.resource, 'get', { ...inWorkspace(ctx), id: serverId });
     } catch (error) {
       const outcome = classify('update', 'read', error);
       if (outcome.type !== 'conflict-deleted') return failure(ctx, op, 'read', error);
@@ -259,7 +259,7 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
     if (spent) return spent;
     if (!(await markSending(ctx, op, input))) return { type: 'continue', completed: false };
     try {
-      await callResource(ctx, op.resource, 'update', { id: serverId, input });
+      await callResourceChecked(ctx, op.resource, 'update', { ...inWorkspace(ctx), id: serverId, input });
     } catch (error) {
       // Not read just before: a 404 means the row went after the listing, as a read would have said.
       if (listed && error instanceof CallError && error.kind === 'not-found') return failure(ctx, op, 'read', error);
@@ -328,7 +328,7 @@ async function sendDelete(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   if (spent) return spent;
   if (!(await markSending(ctx, op))) return { type: 'continue', completed: false };
   try {
-    await callResource(ctx, op.resource, 'delete', { id: serverId });
+    await callResource(ctx, op.resource, 'delete', { ...inWorkspace(ctx), id: serverId });
   } catch (error) {
     return failure(ctx, op, 'write', error);
   }

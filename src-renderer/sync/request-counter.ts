@@ -1,7 +1,7 @@
 // Counts every request that reaches the service, by kind, and reports each outcome so the
 // connection status follows real traffic. Calls that stay inside the app are not counted.
 import type { ContractApi } from '../contract/contract-client.ts';
-import { CallError, type CallName } from '../../src-preload/contract/index.ts';
+import { CallError, resourceCallOf, type CallName } from '../../src-preload/contract/index.ts';
 
 export const REQUEST_KINDS = ['list', 'get', 'create', 'update', 'delete', 'probe'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
@@ -9,8 +9,8 @@ export type RequestCounts = Record<RequestKind, number>;
 
 export function requestKindOf(name: CallName): RequestKind | null {
   if (name === 'workspaces.testConnection') return 'probe';
-  const match = /^(links|domains|handlers)\.(list|get|create|update|delete)$/.exec(name);
-  return match ? (match[2] as RequestKind) : null;
+  // Every verb of the resource table is one request to the service.
+  return resourceCallOf(name)?.verb ?? null;
 }
 
 export interface RequestCounter {

@@ -268,10 +268,10 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
     const v = ++counter;
     try {
       if (action.variant === 0) {
-        await stack.direct.deleteLink(serverId);
+        await stack.direct.resource('links').delete(serverId);
         row.deletedElsewhere = true;
       } else {
-        const current = await stack.direct.getLink(serverId);
+        const current = await stack.direct.resource('links').get(serverId);
         const patch: Record<string, unknown> =
           action.variant === 1
             ? { utm_campaign: `w${v}` }
@@ -280,7 +280,7 @@ async function runWithStack(stack: SyncStack, options: ChaosOptions, started: nu
               : action.variant === 3
                 ? { is_enabled: v % 2 === 0 }
                 : { location_url: `https://dest.example${row.marker}?w=${v}` };
-        await stack.direct.updateLink(serverId, { ...patch, email_reports: current.email_reports ?? [] });
+        await stack.direct.resource('links').update(serverId, { ...patch, email_reports: current.email_reports ?? [] });
         for (const [field, value] of Object.entries(patch)) {
           if (field === 'location_url') row.contested.set(field, [...(row.contested.get(field) ?? [row.fields[field]]), value]);
           else row.theirs[field] = value;

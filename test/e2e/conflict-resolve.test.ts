@@ -21,10 +21,10 @@ describe.skipIf(!hasChromium)('a conflict on a link, resolved in the UI', () => 
   });
 
   it('shows both destinations side by side and sends the one the user keeps', { timeout: 40_000 }, async () => {
-    const link = (await direct.listLinks({ resultsPerPage: 10 })).data.find((l) => l.type === 'link')!;
+    const link = (await direct.resource('links').list({ resultsPerPage: 10 })).data.find((l) => l.type === 'link')!;
     const before = link.location_url;
     // Someone changes the destination on the service; the app has not pulled since.
-    await direct.updateLink(link.id, { location_url: 'https://theirs.example.com/landing', email_reports: [] });
+    await direct.resource('links').update(link.id, { location_url: 'https://theirs.example.com/landing', email_reports: [] });
 
     await navTo(page, 'Links');
     await page.getByRole('searchbox', { name: 'Search' }).fill(link.url);
@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)('a conflict on a link, resolved in the UI', () => 
     await shoot(page, 'conflict');
     await dialog.getByRole('button', { name: 'Apply' }).click();
 
-    await expect.poll(async () => (await direct.getLink(link.id)).location_url, { timeout: 15_000 }).toBe('https://mine.example.com/landing');
+    await expect.poll(async () => (await direct.resource('links').get(link.id)).location_url, { timeout: 15_000 }).toBe('https://mine.example.com/landing');
     await page.getByText('Everything is in sync with the service.').waitFor();
     await bar.getByText('No pending changes').waitFor();
   });

@@ -77,10 +77,10 @@ describe.skipIf(!hasChromium)('offline edits sync when the service comes back', 
     await page.getByText('Everything is in sync with the service.').waitFor();
 
     const direct = new ServiceClient({ baseUrl: restarted.url, apiKey: key });
-    const domains = (await direct.listDomains({ resultsPerPage: 100 })).data;
+    const domains = (await direct.resource('domains').list({ resultsPerPage: 100 })).data;
     expect(domains.map((d) => d.host).sort()).toEqual(['go.example.com', 'links.example.org', 'offline.example.com']);
     expect(domains.find((d) => d.host === 'go.example.com')?.custom_index_url).toBe('https://www.example.com/offline');
-    const handlers = (await direct.listHandlers({ resultsPerPage: 100 })).data;
+    const handlers = (await direct.resource('handlers').list({ resultsPerPage: 100 })).data;
     expect(handlers.find((h) => h.name === 'Marketing inbox')?.is_enabled).toBe(false);
   });
 });

@@ -23,8 +23,8 @@ describe.skipIf(!hasChromium)('domain and handler screens against the sandbox', 
   });
 
   const nav = (name: string) => navTo(page, name);
-  const serverDomains = async () => (await direct.listDomains({ resultsPerPage: 100 })).data;
-  const serverHandlers = async () => (await direct.listHandlers({ resultsPerPage: 100 })).data;
+  const serverDomains = async () => (await direct.resource('domains').list({ resultsPerPage: 100 })).data;
+  const serverHandlers = async () => (await direct.resource('handlers').list({ resultsPerPage: 100 })).data;
 
   it('creates, edits, switches off and deletes a domain', async () => {
     await nav('Domains');
@@ -53,10 +53,10 @@ describe.skipIf(!hasChromium)('domain and handler screens against the sandbox', 
     expect(await edit.getByLabel('Custom not-found URL').inputValue()).toBe('https://e2e.example.com/404');
     await edit.getByLabel('Custom index URL').fill('https://e2e.example.com/welcome');
     await edit.getByLabel('Custom index URL').press('Enter');
-    await expect.poll(async () => (await direct.getDomain(created.id)).custom_index_url).toBe('https://e2e.example.com/welcome');
+    await expect.poll(async () => (await direct.resource('domains').get(created.id)).custom_index_url).toBe('https://e2e.example.com/welcome');
 
     await page.getByRole('switch', { name: 'Enabled: e2e.example.com' }).click({ force: true });
-    await expect.poll(async () => (await direct.getDomain(created.id)).is_enabled).toBe(false);
+    await expect.poll(async () => (await direct.resource('domains').get(created.id)).is_enabled).toBe(false);
 
     await page.getByRole('button', { name: 'Delete e2e.example.com' }).click();
     await shoot(page, 'domain-delete-confirm');
@@ -90,10 +90,10 @@ describe.skipIf(!hasChromium)('domain and handler screens against the sandbox', 
     expect(await edit.getByLabel('Telegram chat ID').inputValue()).toBe('-1001234');
     await edit.getByLabel('Name').fill('Release room');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await direct.getHandler(created.id)).name).toBe('Release room');
+    await expect.poll(async () => (await direct.resource('handlers').get(created.id)).name).toBe('Release room');
 
     await page.getByRole('switch', { name: 'Enabled: Release room' }).click({ force: true });
-    await expect.poll(async () => (await direct.getHandler(created.id)).is_enabled).toBe(false);
+    await expect.poll(async () => (await direct.resource('handlers').get(created.id)).is_enabled).toBe(false);
 
     await page.getByRole('button', { name: 'Delete Release room' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)('domain and handler screens against the sandbox', 
     await dialog.getByRole('button', { name: 'Save key' }).click();
     await banner.waitFor({ state: 'detached', timeout: 15_000 });
     const domain = (await serverDomains()).find((d) => d.host === 'links.example.org')!;
-    await expect.poll(async () => (await direct.getDomain(domain.id)).is_enabled).toBe(false);
+    await expect.poll(async () => (await direct.resource('domains').get(domain.id)).is_enabled).toBe(false);
     // The page never held the key.
     expect(await page.content()).not.toContain(goodKey);
   });

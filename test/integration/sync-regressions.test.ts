@@ -1,7 +1,7 @@
 // Bugs the real sandbox and the chaos suite exposed in the sync engine, one test each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallError } from '../../src-preload/contract/index.ts';
-import { createRequestBudget } from '../../src-renderer/sync/budget.ts';
+import { createRateWindowView } from '../../src-renderer/sync/budget.ts';
 import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { push } from '../../src-renderer/sync/push.ts';
 import type { Clock } from '../../src-renderer/sync/types.ts';
@@ -71,7 +71,7 @@ describe('sync engine regressions found against the sandbox', () => {
     expect((await ws.db.outbox.toArray()).map((op) => op.state)).toEqual(['unknown']);
     // Meanwhile the handler went away on the service and in the mirror (another window deleted it).
     const handlerRow = (await ws.db.handlers.get(handler))!;
-    await stack.direct.deleteHandler(handlerRow.serverId!);
+    await stack.direct.resource('handlers').delete(handlerRow.serverId!);
     await ws.db.handlers.delete(handler);
     await ws.syncNow();
     await ws.syncNow();
@@ -99,8 +99,12 @@ describe('sync engine regressions found against the sandbox', () => {
   });
 
   it('a listing the user waits for that outlasts the rate-limit window waits for it, instead of starting over for ever', async () => {
-    await stack.direct.createLink({ is_bulk: true, location_urls: Array.from({ length: 1000 }, (_, i) => `https://example.com/bulk/${i}`).join('\n') });
-    await stack.direct.createLink({ is_bulk: true, location_urls: Array.from({ length: 500 }, (_, i) => `https://example.com/bulk2/${i}`).join('\n') });
+    await stack.direct
+      .resource('links')
+      .create({ is_bulk: true, location_urls: Array.from({ length: 1000 }, (_, i) => `https://example.com/bulk/${i}`).join('\n') });
+    await stack.direct
+      .resource('links')
+      .create({ is_bulk: true, location_urls: Array.from({ length: 500 }, (_, i) => `https://example.com/bulk2/${i}`).join('\n') });
     let lists = 0;
     // Main refuses the second page locally: its window is spent (it reopens at once here).
     const api: typeof stack.api = {
@@ -162,7 +166,7 @@ describe('sync engine regressions found against the sandbox', () => {
         const value = await (stack.api.call as (n: string, i: unknown) => Promise<unknown>)(name, input);
         if (armed && name === 'links.list') {
           armed = false;
-          await stack.direct.deleteLink(victim); // another client, right after the listing
+          await stack.direct.resource('links').delete(victim); // another client, right after the listing
         }
         return value;
       }) as typeof stack.api.call,
@@ -208,13 +212,13 @@ describe('sync engine regressions found against the sandbox', () => {
     await ws.handlers.update(id, { is_enabled: false });
     loseAnswer = true;
     await ws.syncNow(); // applied on the service, the answer lost: retried later
-    expect((await stack.direct.getHandler(serverId)).is_enabled).toBe(false);
+    expect((await stack.direct.resource('handlers').get(serverId)).is_enabled).toBe(false);
     await ws.handlers.update(id, { is_enabled: true });
     clock.jump(3_600_000);
     await ws.syncNow();
     // Before the fix: the user's value equalled the old base, so nothing was sent and the
     // service kept this client's own earlier `false`.
-    expect((await stack.direct.getHandler(serverId)).is_enabled).toBe(true);
+    expect((await stack.direct.resource('handlers').get(serverId)).is_enabled).toBe(true);
     expect(await ws.db.outbox.count()).toBe(0);
   });
 
@@ -236,20 +240,18 @@ describe('sync engine regressions found against the sandbox', () => {
   });
 });
 
-describe('engine request budget', () => {
-  it('a window spent with no known reset reopens after a minute instead of refusing for good', () => {
+describe("the engine's view of the rate-limit window", () => {
+  it('a window main reports spent with no known reset reopens after a minute instead of refusing for good', () => {
     let now = 1_000_000;
     const clock: Clock = { now: () => now, sleep: async () => undefined, setTimeout: () => 0, clearTimeout: () => undefined };
-    const budget = createRequestBudget(clock);
-    // Main said: 60 a minute, 2 left, reset unknown (it tells no more until an answer changes it).
-    budget.update({ limit: 60, remaining: 2, resetAt: null });
-    expect(budget.tryTake('user')).toBe(true);
-    expect(budget.tryTake('user')).toBe(true);
-    expect(budget.tryTake('user')).toBe(false);
+    const view = createRateWindowView(clock);
+    // Main said: 60 a minute, none left, reset unknown (it tells no more until an answer changes it).
+    view.update({ limit: 60, remaining: 0, resetAt: null });
+    expect(view.available('interactive')).toBe(0);
     now += 30_000;
-    expect(budget.tryTake('user')).toBe(false);
+    expect(view.available('interactive')).toBe(0);
     now += 30_000;
-    expect(budget.tryTake('user')).toBe(true);
-    expect(budget.window()).toMatchObject({ limit: 60, remaining: 59, resetAt: null });
+    expect(view.available('interactive')).toBe(60);
+    expect(view.window()).toMatchObject({ limit: 60, remaining: 60, resetAt: null });
   });
 });

@@ -91,14 +91,14 @@ describe('sync engine against the sandbox', () => {
     const serverId = (await ws.db.links.get(id))!.serverId!;
     await ws.syncNow(); // real base from a listing
 
-    await stack.direct.updateLink(serverId, { sensitive_content: true, email_reports: [] });
+    await stack.direct.resource('links').update(serverId, { sensitive_content: true, email_reports: [] });
     await ws.links.update(id, { location_url: 'https://example.com/merge-local' });
     await ws.syncNow();
     let server = (await serverTruth(stack.direct)).links.find((l) => l.id === serverId)!;
     expect(server).toMatchObject({ location_url: 'https://example.com/merge-local', settings: { sensitive_content: true } });
     await converged(ws);
 
-    await stack.direct.updateLink(serverId, { location_url: 'https://example.com/theirs', email_reports: [] });
+    await stack.direct.resource('links').update(serverId, { location_url: 'https://example.com/theirs', email_reports: [] });
     await ws.links.update(id, { location_url: 'https://example.com/mine' });
     await ws.syncNow();
     const conflicts = ws.store.getState().conflicts;

@@ -174,7 +174,8 @@ describe('call router failures', () => {
     };
     const broken = { ...page, data: [{ ...link, clicks: 'many' }] };
     const log: string[] = [];
-    const answer = (value: object) => createCallRouter({ handlers: handlers({ 'links.list': async () => value as never }), logError: (m) => log.push(m) });
+    const answer = (value: object) =>
+      createCallRouter({ handlers: handlers({ resources: (() => ({ list: async () => value })) as never }), logError: (m) => log.push(m) });
     const call = (value: object) => answer(value).handle('links.list', { workspaceId: 'w' }, true);
 
     // Marked by the client against exactly this call's schema: passed through as it is.

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMainServices, type MainServices } from '../../src-main/main-services.ts';
-import { calls, isInsecureHttp } from '../../src-preload/contract/index.ts';
+import { appCalls as calls, isInsecureHttp } from '../../src-preload/contract/index.ts';
 import { withTempDir } from '../support/temp-dir.ts';
 import { testCipher } from '../support/test-cipher.ts';
 

@@ -31,8 +31,8 @@ describe('the key travels only to the origin it is bound to', () => {
 
   it('service client: a client whose address is not the key’s origin sends nothing', async () => {
     const client = new ServiceClient({ baseUrl: `${other.origin}/`, apiKey: KEY, keyOrigin: bound.origin });
-    await expect(client.listLinks()).rejects.toMatchObject({ kind: 'no-key' });
-    await expect(client.createDomain({ host: 'a.example.com' })).rejects.toMatchObject({ kind: 'no-key' });
+    await expect(client.resource('links').list()).rejects.toMatchObject({ kind: 'no-key' });
+    await expect(client.resource('domains').create({ host: 'a.example.com' })).rejects.toMatchObject({ kind: 'no-key' });
     await expect(client.testConnection()).rejects.toMatchObject({ kind: 'no-key' });
     await expect(testConnection({ baseUrl: `${other.origin}/`, apiKey: KEY, keyOrigin: bound.origin })).rejects.toMatchObject({ kind: 'no-key' });
     expect(other.requests).toHaveLength(0);

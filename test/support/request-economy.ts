@@ -100,7 +100,7 @@ async function seed(dataFile: string, links: number): Promise<void> {
     const client = new ServiceClient({ baseUrl: sandbox.url, apiKey: KEY, timeoutMs: 120_000 });
     for (let start = 0; start < links; start += 1000) {
       const lines = Array.from({ length: Math.min(1000, links - start) }, (_, i) => `https://dest.example/economy/${start + i}`);
-      await client.createLink({ is_bulk: true, location_urls: lines.join('\n') });
+      await client.resource('links').create({ is_bulk: true, location_urls: lines.join('\n') });
     }
   } finally {
     await sandbox.close();

@@ -205,9 +205,9 @@ export async function serverTruth(direct: ServiceClient): Promise<ServerTruth> {
   };
   const query = (page: number) => ({ page, resultsPerPage: 1000 as const });
   return {
-    links: (await all((p) => direct.listLinks(query(p)))).filter((link) => link.type === 'link'),
-    domains: await all((p) => direct.listDomains(query(p))),
-    handlers: await all((p) => direct.listHandlers(query(p))),
+    links: (await all((p) => direct.resource('links').list(query(p)))).filter((link) => link.type === 'link'),
+    domains: await all((p) => direct.resource('domains').list(query(p))),
+    handlers: await all((p) => direct.resource('handlers').list(query(p))),
   };
 }
 

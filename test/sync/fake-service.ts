@@ -1,11 +1,14 @@
 // An in-memory stand-in for main + the service behind the contract, for the engine's unit tests:
-// it validates inputs with the contract's schemas, hands out ids, answers 404 for unknown ids,
+// it validates inputs with the contract's schemas, counts requests against the rate-limit window
+// as main's budget does (the renderer counts nothing), hands out ids, answers 404 for unknown ids,
 // pages with the documented list envelope, and lets a test inject faults (including "applied,
 // but the answer was lost") and mutate data while a listing is under way.
 import type { ContractApi } from '../../src-renderer/contract/contract-client.ts';
 import {
   CallError,
-  calls,
+  callSchema,
+  RATE_WINDOW_MS,
+  roomFor,
   type CallErrorData,
   type CallName,
   type EventName,
@@ -14,6 +17,7 @@ import {
   type Domain,
   type Handler,
   type Link,
+  type Priority,
   type RateLimitState,
   type ResourceName,
 } from '../../src-preload/contract/index.ts';
@@ -47,7 +51,14 @@ export class FakeService {
   readonly faults: Fault[] = [];
   offline = false;
   keyValid = true;
+  /**
+   * Main's rate-limit window as its budget keeps it (what rateLimit.get answers, rateLimit.changed
+   * reports): each resource call that reaches the service counts; one without room for its
+   * priority is refused as main refuses it. A null remaining means main knows nothing yet: no limit.
+   */
   rateLimit: RateLimitState = { workspaceId: 'ws', limit: 60, remaining: 60, resetAt: null };
+  /** The clock main's budget reads; tests on a manual clock hand theirs in. */
+  now: () => number = () => Date.now();
   /** Called before each call is handled; may mutate the data (e.g. mid-listing). */
   beforeCall: ((name: CallName, input: Record<string, unknown>) => void) | null = null;
   /** Shorten-from-clipboard requests main holds until the renderer acknowledges them. */
@@ -138,7 +149,9 @@ export class FakeService {
   private async handle(name: CallName, input: Record<string, unknown>): Promise<unknown> {
     this.calls.push({ name, input: structuredClone(input) });
     this.beforeCall?.(name, input);
-    const parsed = calls[name].input.safeParse(input);
+    const schema = callSchema(name);
+    if (!schema) throw new Error(`no schema for ${name}`);
+    const parsed = schema.input.safeParse(input);
     if (!parsed.success) {
       throw new CallError({
         kind: 'invalid-input',
@@ -158,7 +171,10 @@ export class FakeService {
       return this.keyValid ? { outcome: 'ok', message: 'ok' } : { outcome: 'bad-key', message: 'The key was refused' };
     }
     const [resource, verb] = name.split('.') as [ResourceName, string];
+    this.checkRoom(input.priority === 'background' ? 'background' : 'interactive');
+    // Nothing reached the service: main's slot goes back uncounted.
     if (this.offline) throw new CallError({ kind: 'offline', message: 'connection refused' });
+    this.count(String(input.workspaceId));
     if (!this.keyValid) throw new CallError({ kind: 'unauthorized', message: 'Invalid API key', status: 401 });
     const faultIndex = this.faults.findIndex((f) => f.match(name, input));
     const fault = faultIndex >= 0 ? this.faults[faultIndex]! : null;
@@ -170,6 +186,23 @@ export class FakeService {
       throw new CallError(fault.error);
     }
     return this.apply(resource, verb, parsed.data as Record<string, unknown>);
+  }
+
+  /** Main's budget refuses a request the window has no room for (background ones leave the reserve). */
+  private checkRoom(priority: Priority): void {
+    const { resetAt, limit } = this.rateLimit;
+    if (resetAt !== null && resetAt <= this.now()) this.emitRateLimit({ remaining: limit, resetAt: null });
+    if (roomFor(priority, this.rateLimit) > 0) return;
+    // Spent with no reset known: main estimates the window's end.
+    const reopensAt = this.rateLimit.resetAt ?? this.now() + RATE_WINDOW_MS;
+    if (this.rateLimit.resetAt === null) this.emitRateLimit({ resetAt: reopensAt });
+    throw new CallError({ kind: 'rate-limited', message: "The service's request limit for this minute is used up.", resetAt: reopensAt });
+  }
+
+  /** The service's answer tells main one request fewer is left; main reports the change. */
+  private count(workspaceId: string): void {
+    const { remaining } = this.rateLimit;
+    if (remaining !== null) this.emitRateLimit({ workspaceId, remaining: remaining - 1 });
   }
 
   private apply(resource: ResourceName, verb: string, input: Record<string, unknown>): unknown {

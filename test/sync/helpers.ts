@@ -1,7 +1,7 @@
 // Test scaffolding: a manual clock, a fresh fake-indexeddb mirror per test, and a sync context
-// wired to the in-memory service.
+// wired to the in-memory service (which stands in for main, its rate-limit counting included).
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createRequestBudget } from '../../src-renderer/sync/budget.ts';
+import { createRateWindowView } from '../../src-renderer/sync/budget.ts';
 import type { SyncContext } from '../../src-renderer/sync/context.ts';
 import type { EditContext } from '../../src-renderer/sync/local-edits.ts';
 import { openMirrorDb, type MirrorDb } from '../../src-renderer/sync/mirror/db.ts';
@@ -81,6 +81,11 @@ export function harness(options: { random?: () => number; pageConcurrency?: numb
   const clock = manualClock();
   const counter = createRequestCounter();
   const newId = sequentialIds();
+  // Main knows no window until a test reports one (service.emitRateLimit); the view follows main's reports.
+  service.now = clock.now;
+  service.rateLimit = { workspaceId: 'ws', limit: null, remaining: null, resetAt: null };
+  const rateWindow = createRateWindowView(clock);
+  service.api.on('rateLimit.changed', (state) => rateWindow.update(state));
   const ctx: SyncContext = {
     workspaceId: 'ws',
     db,
@@ -88,7 +93,7 @@ export function harness(options: { random?: () => number; pageConcurrency?: numb
     clock,
     random: options.random ?? (() => 0.5),
     newId,
-    budget: createRequestBudget(clock),
+    rateWindow,
     pageConcurrency: options.pageConcurrency ?? 4,
   };
   const edits: EditContext = { db, clock, newId };

@@ -17,12 +17,12 @@ afterEach(() => {
   h = null;
 });
 
-/** A window of 12 requests: background work may use 7 (5 stay in reserve for the user). */
+/** A window of 8 requests as main reports it: background work may use 7 (one, a tenth rounded up, stays in reserve for the user). */
 function spentAfterSeven(): Harness {
   const harnessed = harness();
   for (let i = 0; i < PAGES * 1000; i++) harnessed.service.seedLink();
   harnessed.ctx.partialListings = new Map();
-  harnessed.ctx.budget.update({ limit: 12, remaining: 12, resetAt: harnessed.clock.now() + 60_000 });
+  harnessed.service.emitRateLimit({ limit: 8, remaining: 8, resetAt: harnessed.clock.now() + 60_000 });
   return harnessed;
 }
 
@@ -45,7 +45,7 @@ describe('a background listing cut short by the rate limit', () => {
     await expect(listAll(h.ctx, 'links', 'background')).rejects.toBeInstanceOf(BudgetExhaustedError);
     const added = h.service.seedLink({ url: 'added-between-windows' });
     h.clock.set(h.clock.now() + 60_000);
-    h.ctx.budget.update({ limit: 100, remaining: 100, resetAt: h.clock.now() + 60_000 });
+    h.service.emitRateLimit({ limit: 100, remaining: 100, resetAt: h.clock.now() + 60_000 });
     const listing = await listAll(h.ctx, 'links', 'background');
     expect(listing.restarts).toBe(1);
     expect(listing.rows.some((row) => row.id === added.id)).toBe(true);
@@ -56,7 +56,7 @@ describe('a background listing cut short by the rate limit', () => {
     h = spentAfterSeven();
     await expect(listAll(h.ctx, 'links', 'background')).rejects.toBeInstanceOf(BudgetExhaustedError);
     h.clock.set(h.clock.now() + PARTIAL_LISTING_MAX_AGE_MS + 1);
-    h.ctx.budget.update({ limit: 100, remaining: 100, resetAt: h.clock.now() + 60_000 });
+    h.service.emitRateLimit({ limit: 100, remaining: 100, resetAt: h.clock.now() + 60_000 });
     const listing = await listAll(h.ctx, 'links', 'background');
     expect(listing.resumed).toBe(false);
     expect(h.service.callsOf('links.list')).toHaveLength(7 + PAGES);
@@ -92,6 +92,7 @@ describe('a background listing cut short by the rate limit', () => {
     for (let i = 0; i < PAGES * 1000; i++) service.seedLink();
     const clock = manualClock();
     const db = freshDb();
+    service.now = clock.now;
     service.rateLimit = { workspaceId: 'ws', limit: 12, remaining: 12, resetAt: clock.now() + 60_000 };
     const engine = createSyncEngine({
       workspaceId: 'ws',
@@ -153,14 +154,14 @@ describe('a pull that failed for a passing reason', () => {
 });
 
 describe('a background listing refused by main for the window', () => {
-  it('keeps its pages and goes on when the window reopens, like one its own budget stopped', async () => {
+  it("keeps its pages and goes on when the window reopens, like one stopped by main's last report", async () => {
     h = harness();
     for (let i = 0; i < 4000; i++) h.service.seedLink();
     h.ctx.partialListings = new Map();
     h.ctx.pageConcurrency = 1;
     const resetAt = h.clock.now() + 30_000;
     let served = 0;
-    // Main's budget knows the window is spent after two pages (the renderer's does not yet).
+    // Main's budget knows the window is spent after two pages (its report has not reached the renderer yet).
     h.service.beforeCall = (name) => {
       if (name === 'links.list' && ++served > 2) {
         served = -Infinity;
@@ -170,7 +171,7 @@ describe('a background listing refused by main for the window', () => {
     const error = await listAll(h.ctx, 'links', 'background').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BudgetExhaustedError);
     expect((error as BudgetExhaustedError).resetAt).toBe(resetAt);
-    expect(h.ctx.budget.available('background')).toBe(0);
+    expect(h.ctx.rateWindow.available('background')).toBe(0);
     h.clock.set(resetAt);
     const listing = await listAll(h.ctx, 'links', 'background');
     expect(listing.resumed).toBe(true);

@@ -369,7 +369,7 @@ describe('request economy', () => {
     const rows = await h.db.domains.toArray();
     for (const row of rows) await updateRow(h.edits, 'domains', row.clientId, { custom_index_url: `https://${row.serverId}.test/` });
     // The window allows the listing and four writes; the fifth waits for the next window.
-    h.ctx.budget.update({ limit: 60, remaining: 5, resetAt: h.clock.now() + 60_000 });
+    h.service.emitRateLimit({ limit: 60, remaining: 5, resetAt: h.clock.now() + 60_000 });
     h.counter.reset();
     expect(await push(h.ctx)).toMatchObject({ stoppedBy: 'rate-limited' });
     expect(h.counter.snapshot()).toMatchObject({ list: 1, get: 0, update: 4 });
