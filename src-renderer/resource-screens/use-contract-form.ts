@@ -2,7 +2,8 @@
 // through zodResolver. The form's values are what the user types; `check` (a pure module of each
 // editor) turns them into the input the contract takes and parses that with the contract's schema,
 // and each message lands on the form field it is about. What the user sees:
-// - a field's message once the user changed it, every message once Save was pressed;
+// - a field's message once the user changed it (or an action checked it: `trigger` with
+//   `shouldTouch`; nothing is touched on blur), every message once Save was pressed;
 // - the service's refusal of the row's failed operation beside the field it names, until that field changes;
 // - a refused save's messages beside their fields, anything else above the form (`root`).
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -64,7 +65,7 @@ export function useContractForm<V extends FieldValues, I>(options: ContractFormO
     shouldFocusError: false,
   });
   // Read here so the form re-renders when any of them changes.
-  const { errors, dirtyFields, isSubmitted, isSubmitting } = form.formState;
+  const { errors, dirtyFields, touchedFields, isSubmitted, isSubmitting } = form.formState;
 
   const serviceError = options.serviceError ?? null;
   const inputField = errorField(serviceError);
@@ -73,7 +74,7 @@ export function useContractForm<V extends FieldValues, I>(options: ContractFormO
 
   const errorFor = (name: FieldPath<V>): string | undefined => {
     const changed = Boolean(get(dirtyFields, name));
-    if (isSubmitted || changed) {
+    if (isSubmitted || changed || get(touchedFields, name) === true) {
       const own = messageOf(get(errors, name));
       if (own) return own;
     }
