@@ -15,8 +15,9 @@ const URL_MESSAGE = 'Enter a full http:// or https:// URL';
 
 async function openEditor(session: WorkspaceSession, button: string, title: string) {
   const { user } = renderWithApi(<LinksScreen session={session} />);
-  await user.click(await screen.findByRole('button', { name: button }));
-  await screen.findByLabelText('Destination URL');
+  await user.click(await screen.findByRole('button', { name: button }, { timeout: 5000 }));
+  // The editor is loaded on first use (React.lazy): on a busy machine that takes a while.
+  await screen.findByLabelText('Destination URL', {}, { timeout: 5000 });
   return { user, dialog: screen.getByRole('dialog', { name: title }) };
 }
 
