@@ -1,4 +1,5 @@
 // Validation messages by field, from the contract's schemas (zod issues) or an EditError.
+import type { z } from 'zod';
 import { EditError } from '../sync/edit-errors.ts';
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -12,6 +13,12 @@ export function issuesByField(issues: readonly { path: readonly PropertyKey[] | 
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/** `input` as `schema` (a contract schema) takes it, or its messages by field. */
+export function checkInput<S extends z.ZodType>(schema: S, input: unknown): { input: z.output<S> | null; errors: FieldErrors } {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? { input: parsed.data, errors: {} } : { input: null, errors: issuesByField(parsed.error.issues) };
 }
 
 /** What a failed save says: per-field messages when the input was refused, else one message. */

@@ -42,6 +42,20 @@ describe('settings page', () => {
     expect(fieldError(SHORTCUT)).toBeNull();
   });
 
+  it('keeps a shortcut being typed when close-to-tray is switched', async () => {
+    const { user, desktop } = await renderApp(new FakeService(), 'settings', {
+      settings: { closeToTray: true, shortcut: 'Alt+Space', shortcutActive: true, shortcutProblem: null },
+    });
+    await user.clear(await screen.findByLabelText(SHORTCUT));
+    await user.type(screen.getByLabelText(SHORTCUT), 'CommandOrControl+Shift+K');
+    await user.click(screen.getByRole('switch', { name: /Close to the tray/ }));
+    await waitFor(() => expect(desktop.settings.closeToTray).toBe(false));
+    expect((screen.getByLabelText(SHORTCUT) as HTMLInputElement).value).toBe('CommandOrControl+Shift+K');
+    expect(desktop.settings.shortcut).toBe('Alt+Space');
+    await user.click(screen.getByRole('button', { name: 'Save shortcut' }));
+    await waitFor(() => expect(desktop.settings.shortcut).toBe('CommandOrControl+Shift+K'));
+  });
+
   it('says plainly when keys are only obfuscated', async () => {
     await renderApp(new FakeService(), 'settings', { vault: { available: true, backend: 'basic_text', secure: false } });
     const note = await screen.findByRole('note');

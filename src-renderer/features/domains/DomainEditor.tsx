@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { WorkspaceSync } from '../../sync/index.ts';
+import type { Fields, WorkspaceSync } from '../../sync/index.ts';
 import { EditorModal } from '../../resource-screens/EditorModal.tsx';
-import { useEditorForm } from '../../resource-screens/use-editor-form.ts';
+import { FormTextField } from '../../resource-screens/FormTextField.tsx';
+import { useContractForm } from '../../resource-screens/use-contract-form.ts';
 import { RowEditorLoader } from '../../resource-screens/RowEditorLoader.tsx';
 import type { OpError } from '../../sync/mirror/rows.ts';
-import { TextField } from '../../ui/index.ts';
 import { buildDomainInput, DOMAIN_FIELDS, domainFormFromView, EMPTY_DOMAIN, type DomainField, type DomainFormValues } from './domain-form.ts';
 
 /** Creates a domain (clientId null) or edits one from the mirror. */
@@ -31,6 +31,8 @@ const DESCRIPTIONS: Record<DomainField, string> = {
   custom_not_found_url: 'Where visitors of an unknown alias go. Leave empty for the service’s default.',
 };
 
+const fieldOf = (field: string): DomainField | null => ((DOMAIN_FIELDS as readonly string[]).includes(field) ? (field as DomainField) : null);
+
 function DomainForm(props: {
   original: DomainFormValues | null;
   serviceError: OpError | null;
@@ -40,22 +42,24 @@ function DomainForm(props: {
 }) {
   // The values the editor opened with; later mirror changes do not move what the user is editing.
   const [original] = useState(props.original);
-  const form = useEditorForm<DomainFormValues>({
-    initial: original ?? EMPTY_DOMAIN,
-    original,
-    build: buildDomainInput,
-    valueOf: (values, field) => ((DOMAIN_FIELDS as readonly string[]).includes(field) ? values[field as DomainField] : undefined),
+  const form = useContractForm<DomainFormValues, Fields>({
+    defaultValues: original ?? EMPTY_DOMAIN,
+    check: (values) => buildDomainInput(values, original),
+    fieldOf,
     serviceError: props.serviceError,
-    save: props.save,
-    onDone: props.onClose,
+  });
+  const save = form.submit(async (input) => {
+    // Nothing changed: nothing to send.
+    if (Object.keys(input).length > 0) await props.save(input);
+    props.onClose();
   });
   return (
     <EditorModal
       title={original ? `Edit ${original.host}` : 'New domain'}
       onClose={props.onClose}
-      onSave={() => void form.submit()}
+      onSave={save}
       busy={form.busy}
-      message={form.message}
+      message={form.formMessage ?? null}
       serviceMessage={form.generalServiceError}
       notice={
         props.conflict && (
@@ -67,12 +71,11 @@ function DomainForm(props: {
     >
       {DOMAIN_FIELDS.map((field) => (
         <div key={field}>
-          <TextField
+          <FormTextField
+            form={form}
+            name={field}
             label={LABELS[field]}
             type={field === 'host' ? 'text' : 'url'}
-            value={form.values[field]}
-            onChange={(value) => form.update({ ...form.values, [field]: value })}
-            error={form.errorFor(field)}
             description={DESCRIPTIONS[field]}
             autoFocus={field === 'host'}
             isRequired={field === 'host'}

@@ -2,7 +2,7 @@
 // contract's own schemas so the editor says exactly what the sync engine would refuse.
 import { DomainCreateSchema, DomainUpdateSchema } from '../../../src-preload/contract/index.ts';
 import type { Fields } from '../../sync/index.ts';
-import { issuesByField, type FieldErrors } from '../../resource-screens/form-errors.ts';
+import { checkInput, type FieldErrors } from '../../resource-screens/form-errors.ts';
 
 export const DOMAIN_FIELDS = ['host', 'custom_index_url', 'custom_not_found_url'] as const;
 export type DomainField = (typeof DOMAIN_FIELDS)[number];
@@ -24,11 +24,9 @@ export function buildDomainInput(values: DomainFormValues, original: DomainFormV
     const input: Fields = { host: values.host };
     if (values.custom_index_url.trim() !== '') input.custom_index_url = values.custom_index_url;
     if (values.custom_not_found_url.trim() !== '') input.custom_not_found_url = values.custom_not_found_url;
-    const parsed = DomainCreateSchema.safeParse(input);
-    return parsed.success ? { input: parsed.data, errors: {} } : { input: null, errors: issuesByField(parsed.error.issues) };
+    return checkInput(DomainCreateSchema, input);
   }
   const input: Fields = {};
   for (const field of DOMAIN_FIELDS) if (values[field] !== original[field]) input[field] = values[field];
-  const parsed = DomainUpdateSchema.safeParse(input);
-  return parsed.success ? { input: parsed.data, errors: {} } : { input: null, errors: issuesByField(parsed.error.issues) };
+  return checkInput(DomainUpdateSchema, input);
 }

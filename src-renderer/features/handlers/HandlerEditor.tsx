@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { HANDLER_FIELD_NAMES, HANDLER_TYPES, type HandlerType, type HandlerTypeField } from '../../../src-preload/contract/index.ts';
-import type { WorkspaceSync } from '../../sync/index.ts';
+import type { Fields, WorkspaceSync } from '../../sync/index.ts';
 import type { OpError } from '../../sync/mirror/rows.ts';
 import { EditorModal } from '../../resource-screens/EditorModal.tsx';
-import { useEditorForm } from '../../resource-screens/use-editor-form.ts';
+import { FormTextField } from '../../resource-screens/FormTextField.tsx';
+import { useContractForm } from '../../resource-screens/use-contract-form.ts';
 import { RowEditorLoader } from '../../resource-screens/RowEditorLoader.tsx';
-import { SelectField, TextField } from '../../ui/index.ts';
+import { SelectField } from '../../ui/index.ts';
 import { buildHandlerInput, emptyHandler, fieldsOfType, HANDLER_TYPE_LABELS, handlerFormFromView, type HandlerFormValues } from './handler-form.ts';
 import { HANDLER_FIELD_LABELS } from '../../resource-screens/field-labels.ts';
 
@@ -29,11 +31,14 @@ export function HandlerEditor({ sync, clientId, onClose }: { sync: WorkspaceSync
   );
 }
 
-function valueOf(values: HandlerFormValues, field: string): unknown {
-  if (field === 'name') return values.name;
-  if (field === 'type') return values.type;
-  return (HANDLER_FIELD_NAMES as readonly string[]).includes(field) ? values.fields[field as HandlerTypeField] : undefined;
+/** The form field an input field is: the type's own fields sit under `fields`. */
+function fieldOf(field: string): 'name' | 'type' | `fields.${HandlerTypeField}` | null {
+  if (field === 'name' || field === 'type') return field;
+  return (HANDLER_FIELD_NAMES as readonly string[]).includes(field) ? `fields.${field as HandlerTypeField}` : null;
 }
+
+/** Another type takes other fields: their messages follow the type. */
+const TYPE_DEPENDENTS = HANDLER_FIELD_NAMES.map((field) => `fields.${field}` as const);
 
 function HandlerForm(props: {
   original: HandlerFormValues | null;
@@ -43,23 +48,25 @@ function HandlerForm(props: {
   onClose: () => void;
 }) {
   const [original] = useState(props.original);
-  const form = useEditorForm<HandlerFormValues>({
-    initial: original ?? emptyHandler(),
-    original,
-    build: buildHandlerInput,
-    valueOf,
+  const form = useContractForm<HandlerFormValues, Fields>({
+    defaultValues: original ?? emptyHandler(),
+    check: (values) => buildHandlerInput(values, original),
+    fieldOf,
     serviceError: props.serviceError,
-    save: props.save,
-    onDone: props.onClose,
   });
-  const { values } = form;
+  const type = useWatch({ control: form.form.control, name: 'type' });
+  const save = form.submit(async (input) => {
+    // Nothing changed: nothing to send.
+    if (Object.keys(input).length > 0) await props.save(input);
+    props.onClose();
+  });
   return (
     <EditorModal
       title={original ? `Edit ${original.name}` : 'New notification handler'}
       onClose={props.onClose}
-      onSave={() => void form.submit()}
+      onSave={save}
       busy={form.busy}
-      message={form.message}
+      message={form.formMessage ?? null}
       serviceMessage={form.generalServiceError}
       notice={
         props.conflict && (
@@ -70,27 +77,27 @@ function HandlerForm(props: {
       }
     >
       <div>
-        <TextField label="Name" value={values.name} onChange={(name) => form.update({ ...values, name })} error={form.errorFor('name')} autoFocus isRequired />
+        <FormTextField form={form} name="name" label="Name" autoFocus isRequired />
       </div>
-      <SelectField<HandlerType>
-        label="Type"
-        value={values.type}
-        options={TYPE_OPTIONS}
-        onChange={(type) => form.update({ ...values, type })}
-        error={form.errorFor('type')}
+      <Controller
+        control={form.form.control}
+        name="type"
+        rules={{ deps: TYPE_DEPENDENTS }}
+        render={({ field }) => (
+          <SelectField<HandlerType> label="Type" value={field.value} options={TYPE_OPTIONS} onChange={field.onChange} error={form.errorFor('type')} />
+        )}
       />
-      {fieldsOfType(values.type).map((field) => (
+      {fieldsOfType(type).map((field) => (
         <div key={field}>
-          <TextField
+          <FormTextField
+            form={form}
+            name={`fields.${field}`}
             label={HANDLER_FIELD_LABELS[field]}
             type={SECRET_FIELDS.has(field) ? 'password' : field === 'email' ? 'email' : field === 'whatsapp' || field === 'telegram_chat_id' ? 'text' : 'url'}
-            value={values.fields[field]}
-            onChange={(value) => form.update({ ...values, fields: { ...values.fields, [field]: value } })}
-            error={form.errorFor(field)}
           />
         </div>
       ))}
-      {values.type === 'internal_notification' && <p className="muted">Internal notifications are shown by the service itself; nothing else to set.</p>}
+      {type === 'internal_notification' && <p className="muted">Internal notifications are shown by the service itself; nothing else to set.</p>}
     </EditorModal>
   );
 }

@@ -9,7 +9,7 @@ import {
   type HandlerTypeField,
 } from '../../../src-preload/contract/index.ts';
 import type { Fields } from '../../sync/index.ts';
-import { issuesByField, type FieldErrors } from '../../resource-screens/form-errors.ts';
+import { checkInput, type FieldErrors } from '../../resource-screens/form-errors.ts';
 
 export const HANDLER_TYPE_LABELS: Record<HandlerType, string> = {
   email: 'E-mail',
@@ -52,8 +52,7 @@ export function buildHandlerInput(values: HandlerFormValues, original: HandlerFo
   if (original === null) {
     const input: Fields = { name: values.name, type: values.type };
     for (const field of typeFields) if (values.fields[field].trim() !== '') input[field] = values.fields[field];
-    const parsed = HandlerCreateSchema.safeParse(input);
-    return parsed.success ? { input: parsed.data, errors: {} } : { input: null, errors: issuesByField(parsed.error.issues) };
+    return checkInput(HandlerCreateSchema, input);
   }
   const input: Fields = {};
   if (values.name !== original.name) input.name = values.name;
@@ -63,8 +62,7 @@ export function buildHandlerInput(values: HandlerFormValues, original: HandlerFo
     const value = values.fields[field];
     if (typeChanged ? value.trim() !== '' : value !== original.fields[field]) input[field] = value;
   }
-  const parsed = HandlerUpdateSchema.safeParse(input);
-  return parsed.success ? { input: parsed.data, errors: {} } : { input: null, errors: issuesByField(parsed.error.issues) };
+  return checkInput(HandlerUpdateSchema, input);
 }
 
 /** The type's main value (address, URL, number) for the list. */

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { Button } from '../../ui/index.ts';
-import { isPickedFile, type ImageValue } from './link-form.ts';
+import { isPickedFile, PickedFile, type ImageValue } from './link-form.ts';
 
 /**
  * A labelled file picker whose value is the picked file's bytes (as the contract carries them),
  * or the file the service holds now (by name), which Remove takes away.
  */
 export function FileField(props: { label: string; value: ImageValue; onChange: (file: ImageValue) => void; error?: string | undefined; accept?: string }) {
-  const picked = props.value !== null && isPickedFile(props.value) ? props.value : null;
+  const picked = isPickedFile(props.value) ? props.value : null;
   const id = useId();
   const [reading, setReading] = useState(false);
   return (
@@ -25,7 +25,7 @@ export function FileField(props: { label: string; value: ImageValue; onChange: (
             if (!file) return props.onChange(null);
             setReading(true);
             try {
-              props.onChange({ name: file.name, type: file.type, data: new Uint8Array(await file.arrayBuffer()) });
+              props.onChange(new PickedFile({ name: file.name, type: file.type, data: new Uint8Array(await file.arrayBuffer()) }));
             } finally {
               setReading(false);
             }
@@ -38,9 +38,9 @@ export function FileField(props: { label: string; value: ImageValue; onChange: (
         )}
       </div>
       {reading && <span className="field-description">Reading…</span>}
-      {picked && !props.error && (
+      {picked && (
         <span className="field-description">
-          {picked.name} ({Math.ceil(picked.data.byteLength / 1024)} KiB) — sent with the next save, not kept offline
+          {picked.name} ({Math.ceil(picked.data.byteLength / 1024)} KiB){props.error ? '' : ' — sent with the next save, not kept offline'}
         </span>
       )}
       {props.value && !picked && <span className="field-description">Current file on the service: {(props.value as { current: string }).current}</span>}

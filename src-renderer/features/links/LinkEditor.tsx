@@ -1,27 +1,19 @@
-// The link editor: every create/update field of the API, grouped; the contract's messages beside
-// the fields they name (before anything is saved), and the service's answer to an earlier save.
+// The link editor: every create/update field of the API, grouped (LinkEditorSections.tsx,
+// LinkEditorLists.tsx), on the one form system (useContractForm: react-hook-form checked by the
+// contract's LinkCreateSchema / LinkUpdateSchema through link-form.ts): the contract's messages
+// beside the fields they name, and the service's answer to an earlier save.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState, type ReactNode } from 'react';
-import { aliasLookalikeWarning } from '../../../src-preload/contract/alias.ts';
-import { HTTP_STATUS_CODES, TARGETING_KINDS } from '../../../src-preload/contract/index.ts';
+import { useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { WorkspaceSession } from '../../session/workspace-session.tsx';
-import { accountTimeZone, EditError, reportsKnown, rowView, type LinkCreate, type LinkPatch, type MirrorRow, type Ref } from '../../sync/index.ts';
+import { useContractForm } from '../../resource-screens/use-contract-form.ts';
+import { accountTimeZone, EditError, reportsKnown, rowView, type Fields, type LinkCreate, type LinkPatch, type MirrorRow, type Ref } from '../../sync/index.ts';
 import type { Handler, Link } from '../../../src-preload/contract/index.ts';
-import { Button, Checkbox, ConfirmDialog, Modal, SelectField, Switch, TextField } from '../../ui/index.ts';
-import { FileField } from './FileField.tsx';
-import { STATUS_LABELS, TARGETING_LABELS } from './link-labels.ts';
+import { Button, ConfirmDialog, Modal } from '../../ui/index.ts';
 import { domainLabel, domainKeyOf, serverIdMap, MAIN_DOMAIN, type LinkIndex } from './link-index.ts';
-import {
-  createFields,
-  EMPTY_FORM,
-  formFromView,
-  issuesToErrors,
-  updateFields,
-  validateFields,
-  type FieldErrors,
-  type FormField,
-  type LinkForm,
-} from './link-form.ts';
+import { buildLinkInput, EMPTY_FORM, formFieldOf, formFromView, type LinkForm } from './link-form.ts';
+import { BasicsSection, CloakingSection, LimitsSection, ProtectionSection, RedirectSection, ScheduleSection, UtmSection } from './LinkEditorSections.tsx';
+import { ReportsSection, TargetingSection } from './LinkEditorLists.tsx';
 
 export interface LinkEditorProps {
   session: WorkspaceSession;
@@ -30,8 +22,6 @@ export interface LinkEditorProps {
   clientId: string | null;
   onClose: () => void;
 }
-
-const NONE = 'none';
 
 export function LinkEditor(props: LinkEditorProps) {
   const { db } = props.session.sync;
@@ -60,48 +50,34 @@ function initialForm(row: MirrorRow<Link> | null, handlers: MirrorRow<Handler>[]
 
 function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; handlers: MirrorRow<Handler>[]; title: string }) {
   const { sync, workspace } = props.session;
+  // What the editor opened with; later mirror changes do not move what the user is editing.
   const [initial] = useState(() => initialForm(props.row, props.handlers, props.index));
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [checked, setChecked] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const isNew = props.row === null;
   const reportsUnknown = props.row !== null && !reportsKnown(props.row);
   const ops = useLiveQuery(() => (props.row ? sync.db.outbox.where('rowId').equals(props.row.clientId).toArray() : []), [sync.db, props.row?.clientId], []);
   const failed = ops.find((op) => op.state === 'failed' && op.error);
-  const serviceError = failed?.error ?? null;
-  const serviceField = serviceError?.field ? (serviceError.field === 'domain_id' ? 'domain' : (serviceError.field as FormField)) : null;
+  const form = useContractForm<LinkForm, Fields>({
+    defaultValues: initial,
+    check: (values) => buildLinkInput(initial, values, isNew),
+    fieldOf: formFieldOf,
+    serviceError: failed?.error ?? null,
+    refusal: (message) => `The service said: ${message}`,
+  });
+  const { control, setError } = form.form;
+  const [domain, alias] = useWatch({ control, name: ['domain', 'url'] });
 
-  const fieldsOf = (next: LinkForm) => (isNew ? createFields(next) : updateFields(initial, next));
-  const set = <K extends keyof LinkForm>(name: K, value: LinkForm[K]) => {
-    const next = { ...form, [name]: value };
-    setForm(next);
-    // After a first attempt, keep the messages in step with what is typed.
-    if (checked) setErrors(validateFields(isNew ? 'create' : 'update', fieldsOf(next)));
-  };
-  const errorOf = (field: FormField): string | undefined =>
-    errors[field] ?? (serviceField === field && serviceError ? `The service said: ${serviceError.message}` : undefined);
-
-  const save = async () => {
-    const fields = fieldsOf(form);
-    const found = validateFields(isNew ? 'create' : 'update', fields);
-    setChecked(true);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+  const save = form.submit(async (input) => {
     try {
-      if (isNew) await sync.links.create(fields as LinkCreate);
-      else if (Object.keys(fields).length > 0) await sync.links.update(props.row!.clientId, fields as LinkPatch);
-      props.onClose();
+      if (isNew) await sync.links.create(input as LinkCreate);
+      else if (Object.keys(input).length > 0) await sync.links.update(props.row!.clientId, input as LinkPatch);
     } catch (error) {
-      if (error instanceof EditError && error.kind === 'reports-unknown') setErrors({ email_reports: error.message });
-      else if (error instanceof EditError) setErrors({ ...issuesToErrors(error.issues), ...(error.issues.length === 0 ? { form: error.message } : {}) });
-      else setErrors({ form: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setSaving(false);
+      // The service does not show the reports: the question goes beside them.
+      if (error instanceof EditError && error.kind === 'reports-unknown') return setError('email_reports', { type: 'save', message: error.message });
+      throw error;
     }
-  };
+    props.onClose();
+  });
 
   const remove = async () => {
     setConfirmDelete(false);
@@ -109,27 +85,18 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
       await sync.links.delete(props.row!.clientId);
       props.onClose();
     } catch (error) {
-      setErrors({ form: error instanceof Error ? error.message : String(error) });
+      setError('root', { type: 'delete', message: error instanceof Error ? error.message : String(error) });
     }
   };
 
   const domainOptions = useMemo(() => {
     const options = [{ value: MAIN_DOMAIN, label: `${domainLabel(props.index ?? emptyIndex, workspace.baseUrl, MAIN_DOMAIN)} (main domain)` }];
-    for (const domain of props.index?.domains ?? []) options.push({ value: domain.key, label: domain.host || 'New domain' });
-    if (!options.some((o) => o.value === form.domain))
-      options.push({ value: form.domain, label: domainLabel(props.index ?? emptyIndex, workspace.baseUrl, form.domain) });
+    for (const entry of props.index?.domains ?? []) options.push({ value: entry.key, label: entry.host || 'New domain' });
+    if (!options.some((o) => o.value === domain)) options.push({ value: domain, label: domainLabel(props.index ?? emptyIndex, workspace.baseUrl, domain) });
     return options;
-  }, [props.index, workspace.baseUrl, form.domain]);
+  }, [props.index, workspace.baseUrl, domain]);
 
-  const handlerRows = props.handlers.filter((h) => !h.deletedLocally || form.email_reports.includes(h.clientId));
-  const text = (
-    field: FormField & keyof LinkForm,
-    label: string,
-    extra: { type?: 'text' | 'url' | 'password'; placeholder?: string; description?: ReactNode; multiline?: boolean; autoFocus?: boolean } = {},
-  ) => (
-    <TextField label={label} name={field} value={form[field] as string} onChange={(value) => set(field, value as never)} error={errorOf(field)} {...extra} />
-  );
-
+  const problem = form.formMessage ?? (form.generalServiceError !== null ? `The service refused the last save: ${form.generalServiceError}` : null);
   return (
     <>
       <Modal
@@ -145,7 +112,7 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
               </Button>
             )}
             <Button onPress={props.onClose}>Cancel</Button>
-            <Button variant="primary" onPress={() => void save()} isDisabled={saving}>
+            <Button variant="primary" onPress={save} isDisabled={form.busy}>
               Save
             </Button>
           </>
@@ -156,205 +123,34 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void save();
+            save();
           }}
         >
-          {(errors.form || (serviceError && !serviceField)) && (
+          {problem && (
             <div className="banner banner-danger" role="alert">
-              <span>{errors.form ?? `The service refused the last save: ${serviceError?.message}`}</span>
+              <span>{problem}</span>
             </div>
           )}
-          {Object.keys(errors).length > 0 && !errors.form && (
+          {form.isSubmitted && form.hasFieldErrors && !form.formMessage && (
             <p className="field-error" role="alert">
               Nothing was saved: correct the fields marked below.
             </p>
           )}
-          <Section title="Basics">
-            {text('location_url', 'Destination URL', { type: 'url', placeholder: 'https://example.com/page', autoFocus: true })}
-            <div className="form-row">
-              {text('url', 'Alias', {
-                placeholder: isNew ? 'Generated when empty' : '',
-                description: aliasLookalikeWarning(form.url) ?? (isNew ? 'Leave empty for a random alias.' : undefined),
-              })}
-              <SelectField label="Domain" value={form.domain} options={domainOptions} onChange={(value) => set('domain', value)} error={errorOf('domain')} />
-            </div>
-            {!isNew && (
-              <Switch
-                label="Enabled"
-                isSelected={form.is_enabled === true}
-                onChange={(value) => set('is_enabled', value)}
-                description={form.is_enabled === null ? 'This service does not say whether the link is enabled; switching sets it.' : undefined}
-              />
-            )}
-            {text('project_id', 'Project ID', { placeholder: 'none' })}
-          </Section>
-          <Section title="Schedule">
-            <Switch label="Schedule" isSelected={form.schedule} onChange={(value) => set('schedule', value)} />
-            {form.schedule && (
-              <div className="form-row">
-                {text('start_date', 'Start', { placeholder: 'YYYY-MM-DD HH:MM:SS', description: `Time zone ${accountTimeZone(sync.db)} (the account's)` })}
-                {text('end_date', 'End', { placeholder: 'YYYY-MM-DD HH:MM:SS', description: `Time zone ${accountTimeZone(sync.db)} (the account's)` })}
-              </div>
-            )}
-          </Section>
-          <Section title="Protection">
-            {initial.has_password && <Checkbox label="Password protected" isSelected={form.has_password} onChange={(value) => set('has_password', value)} />}
-            {initial.has_password
-              ? form.has_password &&
-                text('password', 'New password', { type: 'password', description: 'Leave empty to keep the current password. Linkdock never sees it.' })
-              : text('password', 'Password', { type: 'password', description: 'Visitors must enter it before they are redirected.' })}
-            <Checkbox label="Sensitive content warning" isSelected={form.sensitive_content} onChange={(value) => set('sensitive_content', value)} />
-          </Section>
-          <Section title="Limits and expiry">
-            <div className="form-row">
-              {text('clicks_limit', 'Clicks limit', { placeholder: 'no limit' })}
-              {text('expiration_url', 'Expiration URL', { type: 'url', description: 'Where visitors go once the link has expired.' })}
-            </div>
-          </Section>
-          <Section title="Redirect">
-            <SelectField
-              label="Redirect status code"
-              value={form.http_status_code || NONE}
-              options={[{ value: NONE, label: 'Service default' }, ...HTTP_STATUS_CODES.map((code) => ({ value: String(code), label: STATUS_LABELS[code] }))]}
-              onChange={(value) => set('http_status_code', (value === NONE ? '' : value) as LinkForm['http_status_code'])}
-              error={errorOf('http_status_code')}
-            />
-            <Checkbox
-              label="Forward query parameters"
-              isSelected={form.forward_query_parameters_is_enabled}
-              onChange={(value) => set('forward_query_parameters_is_enabled', value)}
-            />
-            <Checkbox label="App linking" isSelected={form.app_linking_is_enabled} onChange={(value) => set('app_linking_is_enabled', value)} />
-          </Section>
-          <Section title="Cloaking">
-            <Switch label="Cloaking" isSelected={form.cloaking_is_enabled} onChange={(value) => set('cloaking_is_enabled', value)} />
-            {text('cloaking_title', 'Cloaking title')}
-            {text('cloaking_meta_description', 'Cloaking description', { multiline: true })}
-            {text('cloaking_custom_js', 'Custom JavaScript', { multiline: true })}
-            <div className="form-row">
-              <FileField label="Favicon" value={form.cloaking_favicon} onChange={(file) => set('cloaking_favicon', file)} error={errorOf('cloaking_favicon')} />
-              <FileField
-                label="OpenGraph image"
-                value={form.cloaking_opengraph}
-                onChange={(file) => set('cloaking_opengraph', file)}
-                error={errorOf('cloaking_opengraph')}
-              />
-            </div>
-          </Section>
-          <Section title="Targeting">
-            <SelectField
-              label="Targeting type"
-              value={form.targeting_type || NONE}
-              options={[{ value: NONE, label: 'No targeting' }, ...TARGETING_KINDS.map((type) => ({ value: type, label: TARGETING_LABELS[type] }))]}
-              onChange={(value) => {
-                const kind = (value === NONE ? '' : value) as LinkForm['targeting_type'];
-                // Rules belong to their kind: another kind starts with none (back again, the saved ones).
-                const next = { ...form, targeting_type: kind, targeting: kind === initial.targeting_type ? initial.targeting : [] };
-                setForm(next);
-                if (checked) setErrors(validateFields(isNew ? 'create' : 'update', fieldsOf(next)));
-              }}
-              error={errorOf('targeting_type')}
-            />
-            {form.targeting_type && (
-              <div className="targeting-rows">
-                <p className="field-description">
-                  Each rule: what to match ({TARGETING_LABELS[form.targeting_type].toLowerCase()}
-                  {form.targeting_type === 'rotation' ? ' weight' : ''}) and where matching visitors go.
-                </p>
-                {form.targeting.map((rule, i) => (
-                  <div className="form-row targeting-row" key={i}>
-                    <TextField
-                      label={`Rule ${i + 1} match`}
-                      value={rule.key}
-                      onChange={(key) =>
-                        set(
-                          'targeting',
-                          form.targeting.map((r, j) => (j === i ? { ...r, key } : r)),
-                        )
-                      }
-                    />
-                    <TextField
-                      label={`Rule ${i + 1} destination URL`}
-                      value={rule.value}
-                      onChange={(value) =>
-                        set(
-                          'targeting',
-                          form.targeting.map((r, j) => (j === i ? { ...r, value } : r)),
-                        )
-                      }
-                    />
-                    <Button
-                      size="small"
-                      variant="ghost"
-                      aria-label={`Remove rule ${i + 1}`}
-                      onPress={() =>
-                        set(
-                          'targeting',
-                          form.targeting.filter((_, j) => j !== i),
-                        )
-                      }
-                    >
-                      Remove
-                    </Button>
-                  </div>
-                ))}
-                <div>
-                  <Button size="small" onPress={() => set('targeting', [...form.targeting, { key: '', value: '' }])}>
-                    Add rule
-                  </Button>
-                </div>
-              </div>
-            )}
-            {errorOf('targeting') && <span className="field-error">{errorOf('targeting')}</span>}
-          </Section>
-          <Section title="UTM parameters">
-            <div className="form-row">
-              {text('utm_source', 'UTM source')}
-              {text('utm_medium', 'UTM medium')}
-              {text('utm_campaign', 'UTM campaign')}
-            </div>
-          </Section>
-          <Section title="Tracking and reports">
-            {text('pixels_ids', 'Pixel IDs', { placeholder: 'e.g. 3, 7', description: 'Numbers, separated by commas.' })}
-            <fieldset className="checkbox-group" aria-describedby="email-reports-note">
-              <legend className="field-label">E-mail reports</legend>
-              {handlerRows.length === 0 && <span className="muted">No notification handlers yet.</span>}
-              {handlerRows.map((handler) => {
-                const view = rowView('handlers', handler);
-                return (
-                  <Checkbox
-                    key={handler.clientId}
-                    label={`${String(view.name ?? '')} (${String(view.type ?? '')})`}
-                    isSelected={form.email_reports.includes(handler.clientId)}
-                    onChange={(on) =>
-                      set('email_reports', on ? [...form.email_reports, handler.clientId] : form.email_reports.filter((id) => id !== handler.clientId))
-                    }
-                    isDisabled={reportsUnknown && !form.reports_confirmed}
-                  />
-                );
-              })}
-              {errorOf('email_reports') && <span className="field-error">{errorOf('email_reports')}</span>}
-              {reportsUnknown && (
-                <div id="email-reports-note" className="banner banner-warning banner-stacked">
-                  <span>
-                    This service does not show which handlers get this link's e-mail reports. To change them, tick the handlers and confirm: saving then
-                    replaces the service's choice.
-                  </span>
-                  <Checkbox
-                    label="Replace the e-mail reports with the handlers ticked here"
-                    isSelected={form.reports_confirmed}
-                    onChange={(value) => set('reports_confirmed', value)}
-                  />
-                </div>
-              )}
-            </fieldset>
-          </Section>
+          <BasicsSection form={form} isNew={isNew} domainOptions={domainOptions} />
+          <ScheduleSection form={form} timeZone={accountTimeZone(sync.db)} />
+          <ProtectionSection form={form} hadPassword={initial.has_password} />
+          <LimitsSection form={form} />
+          <RedirectSection form={form} />
+          <CloakingSection form={form} />
+          <TargetingSection form={form} initial={initial} />
+          <UtmSection form={form} />
+          <ReportsSection form={form} handlers={props.handlers} reportsUnknown={reportsUnknown} />
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </form>
       </Modal>
       <ConfirmDialog
         title="Delete link?"
-        message={`Delete the link “${form.url || initial.url}”? Visitors of its short URL will no longer be redirected.`}
+        message={`Delete the link “${alias || initial.url}”? Visitors of its short URL will no longer be redirected.`}
         confirmLabel="Delete"
         isOpen={confirmDelete}
         onConfirm={() => void remove()}
@@ -365,12 +161,3 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
 }
 
 const emptyIndex: LinkIndex = { entries: [], byClientId: new Map(), domains: [], domainByKey: new Map(), orders: new Map() };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="form-section">
-      <legend>{title}</legend>
-      {children}
-    </fieldset>
-  );
-}

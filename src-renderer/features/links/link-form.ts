@@ -10,10 +10,32 @@ export interface TargetingRow {
   value: string;
 }
 
-/** An image setting: a file picked now, the service's current file (by name), or none. */
-export type ImageValue = FileUpload | { current: string } | null;
+/**
+ * A file picked for upload. A class with its bytes in a private field, not a plain object: the form
+ * (react-hook-form) keeps it as it is and never copies or walks its bytes (up to 5 MiB) on a keystroke.
+ */
+export class PickedFile {
+  readonly name: string;
+  readonly type: string;
+  readonly #data: FileUpload['data'];
+  constructor(upload: FileUpload) {
+    this.name = upload.name;
+    this.type = upload.type;
+    this.#data = upload.data;
+  }
+  get data(): FileUpload['data'] {
+    return this.#data;
+  }
+  /** What the contract carries. */
+  toUpload(): FileUpload {
+    return { name: this.name, type: this.type, data: this.#data };
+  }
+}
 
-export const isPickedFile = (value: ImageValue): value is FileUpload => value !== null && 'data' in value;
+/** An image setting: a file picked now, the service's current file (by name), or none. */
+export type ImageValue = PickedFile | { current: string } | null;
+
+export const isPickedFile = (value: ImageValue): value is PickedFile => value instanceof PickedFile;
 
 export interface LinkForm {
   location_url: string;
@@ -202,7 +224,7 @@ export function createFields(form: LinkForm): Fields {
   if (fields.domain_id === 0) delete fields.domain_id;
   for (const name of ['cloaking_favicon', 'cloaking_opengraph'] as const) {
     const value = form[name];
-    if (value && isPickedFile(value)) fields[name] = value;
+    if (isPickedFile(value)) fields[name] = value.toUpload();
   }
   return fields;
 }
@@ -247,7 +269,7 @@ export function updateFields(initial: LinkForm, form: LinkForm): Fields {
     const value = form[name];
     if (value === initial[name]) continue;
     if (value === null) fields[name] = null;
-    else if (isPickedFile(value)) fields[name] = value;
+    else if (isPickedFile(value)) fields[name] = value.toUpload();
   }
   if (form.is_enabled !== initial.is_enabled && form.is_enabled !== null) fields.is_enabled = form.is_enabled;
   if (form.reports_confirmed && fields.email_reports === undefined) fields.email_reports = [...form.email_reports];
@@ -264,6 +286,12 @@ export function fieldOfPath(path: string): FormField | 'form' {
   if (head === 'targeting_type') return 'targeting_type';
   if (head in EMPTY_FORM) return head as FormField;
   return 'form';
+}
+
+/** The form field an input field's message belongs to; null: the whole form. */
+export function formFieldOf(field: string): FormField | null {
+  const name = fieldOfPath(field);
+  return name === 'form' ? null : name;
 }
 
 export function issuesToErrors(issues: readonly { path: string; message: string }[]): FieldErrors {
@@ -285,4 +313,14 @@ export function validateFields(kind: 'create' | 'update', fields: Fields): Field
   const result = (kind === 'create' ? LinkCreateSchema : LinkUpdateSchema).safeParse(probe);
   if (result.success) return {};
   return issuesToErrors(result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+}
+
+/**
+ * The editor's check: a new link's create input, or an existing one's update (only what changed
+ * since `initial`), if the contract takes it; else the messages by form field.
+ */
+export function buildLinkInput(initial: LinkForm, form: LinkForm, isNew: boolean): { input: Fields | null; errors: FieldErrors } {
+  const fields = isNew ? createFields(form) : updateFields(initial, form);
+  const errors = validateFields(isNew ? 'create' : 'update', fields);
+  return Object.keys(errors).length === 0 ? { input: fields, errors: {} } : { input: null, errors };
 }

@@ -1,13 +1,22 @@
 // Desktop settings (close to tray, the global shortcut for "Shorten URL from clipboard"), how API
 // keys are stored, and how syncing is scheduled.
 import { useEffect, useState } from 'react';
-import { CallError, type DesktopSettings, type VaultStatus } from '../../../src-preload/contract/index.ts';
+import { calls, CallError, type DesktopSettings, type VaultStatus } from '../../../src-preload/contract/index.ts';
+import { checkInput } from '../../resource-screens/form-errors.ts';
+import { FormTextField } from '../../resource-screens/FormTextField.tsx';
+import { useContractForm } from '../../resource-screens/use-contract-form.ts';
 import { useApi } from '../../session/api-context.tsx';
 import { useSession } from '../../session/workspace-session.tsx';
 import { SyncSettings } from './SyncSettings.tsx';
-import { Badge, Button, Switch, TextField } from '../../ui/index.ts';
+import { Badge, Button, Switch } from '../../ui/index.ts';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+type SettingsPatch = { closeToTray?: boolean; shortcut?: string | null };
+
+/** The shortcut as typed, as main's desktop.setSettings takes it: empty is none. */
+const checkShortcut = (values: { shortcut: string }) =>
+  checkInput(calls['desktop.setSettings'].input, { shortcut: values.shortcut.trim() === '' ? null : values.shortcut.trim() });
 
 export function SettingsPage() {
   const session = useSession();
@@ -26,10 +35,10 @@ export function SettingsPage() {
 function DesktopSection() {
   const api = useApi();
   const [settings, setSettings] = useState<DesktopSettings | null>(null);
-  const [shortcut, setShortcut] = useState('');
-  const [shortcutError, setShortcutError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const form = useContractForm<{ shortcut: string }, SettingsPatch>({ defaultValues: { shortcut: '' }, check: checkShortcut });
+  const { reset, setError, clearErrors } = form.form;
 
   useEffect(() => {
     let live = true;
@@ -37,28 +46,29 @@ function DesktopSection() {
       (loaded) => {
         if (!live) return;
         setSettings(loaded);
-        setShortcut(loaded.shortcut ?? '');
+        reset({ shortcut: loaded.shortcut ?? '' });
       },
       (error: unknown) => live && setProblem(message(error)),
     );
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, reset]);
 
-  const apply = async (patch: { closeToTray?: boolean; shortcut?: string | null }, done: string) => {
+  const apply = async (patch: SettingsPatch, done: string) => {
     setProblem(null);
     setSaved(null);
-    setShortcutError(undefined);
+    clearErrors('shortcut');
     try {
       const next = await api.call('desktop.setSettings', patch);
       setSettings(next);
-      setShortcut(next.shortcut ?? '');
+      // The field shows the shortcut as main took it; switching close-to-tray leaves one being typed alone.
+      if ('shortcut' in patch) reset({ shortcut: next.shortcut ?? '' });
       setSaved(done);
     } catch (error) {
       // Main reports a shortcut it cannot take (taken, malformed) as invalid input on 'shortcut'.
       if (error instanceof CallError && error.kind === 'invalid-input' && (error.data.field === 'shortcut' || 'shortcut' in patch))
-        setShortcutError(error.message);
+        setError('shortcut', { type: 'save', message: error.message });
       else setProblem(message(error));
     }
   };
@@ -86,22 +96,18 @@ function DesktopSection() {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              void apply({ shortcut: shortcut.trim() === '' ? null : shortcut.trim() }, 'Shortcut saved.');
+              form.submit((input) => apply(input, 'Shortcut saved.'))();
             }}
           >
-            <TextField
+            <FormTextField
+              form={form}
+              name="shortcut"
               label="Shortcut for “Shorten URL from clipboard”"
-              value={shortcut}
-              onChange={(value) => {
-                setShortcut(value);
-                setShortcutError(undefined);
-              }}
               placeholder="CommandOrControl+Shift+L"
-              error={shortcutError}
               description="A global shortcut in Electron’s notation, e.g. CommandOrControl+Shift+L. Leave empty for none."
             />
             <div className="toolbar">
-              <Button type="submit" variant="primary">
+              <Button type="submit" variant="primary" isDisabled={form.busy}>
                 Save shortcut
               </Button>
               {settings.shortcut !== null && <Button onPress={() => void apply({ shortcut: null }, 'Shortcut removed.')}>Remove shortcut</Button>}

@@ -1,104 +1,106 @@
-import { useState, type FormEvent } from 'react';
-import { ApiKeySchema, BaseUrlSchema, CallError, sameOrigin, WorkspaceNameSchema, type ConnectionTest } from '../../../src-preload/contract/index.ts';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { CallError, sameOrigin, type ConnectionTest } from '../../../src-preload/contract/index.ts';
+import { FormTextField } from '../../resource-screens/FormTextField.tsx';
+import { useContractForm } from '../../resource-screens/use-contract-form.ts';
 import { useApi } from '../../session/api-context.tsx';
-import { Button, TextField } from '../../ui/index.ts';
-import { InsecureHttpConsent, insecureHttpError, insecureHttpFlag } from './InsecureHttpConsent.tsx';
+import { Button } from '../../ui/index.ts';
+import { InsecureHttpConsent } from './InsecureHttpConsent.tsx';
 import { KeySaveBanners } from './KeySaveBanners.tsx';
+import { checkAddWorkspace, EMPTY_WORKSPACE, insecureHttpFlag, type AddWorkspaceValues } from './workspace-forms.ts';
 
-type Field = 'name' | 'baseUrl' | 'apiKey';
-const schemas = { name: WorkspaceNameSchema, baseUrl: BaseUrlSchema, apiKey: ApiKeySchema };
-const EMPTY: Record<Field, string> = { name: '', baseUrl: '', apiKey: '' };
+type AddInput = NonNullable<ReturnType<typeof checkAddWorkspace>['input']>;
+const FIELDS: readonly string[] = ['name', 'baseUrl', 'apiKey'] satisfies (keyof AddWorkspaceValues)[];
 
 /** Add a service: name, base URL, API key, with "Test connection" before saving. */
 export function AddWorkspaceForm({ onAdded }: { onAdded?: (workspaceId: string) => void }) {
   const api = useApi();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useContractForm<AddWorkspaceValues, AddInput>({ defaultValues: EMPTY_WORKSPACE, check: checkAddWorkspace });
+  const { control, setValue, setError, clearErrors, getValues, trigger, reset } = form.form;
+  const baseUrl = useWatch({ control, name: 'baseUrl' });
   const [test, setTest] = useState<ConnectionTest | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [testing, setTesting] = useState(false);
   const [weakWarning, setWeakWarning] = useState<string | null>(null);
-  const [insecureConfirmed, setInsecureConfirmed] = useState(false);
-  const allowInsecureHttp = insecureHttpFlag(values.baseUrl, insecureConfirmed);
-
-  const validate = (fields: Field[]): boolean => {
-    const next: Partial<Record<Field, string>> = {};
-    for (const field of fields) {
-      const result = schemas[field].safeParse(values[field]);
-      if (!result.success) next[field] = result.error.issues[0]?.message ?? 'Invalid';
-    }
-    const insecure = insecureHttpError(values.baseUrl, insecureConfirmed);
-    if (fields.includes('baseUrl') && !next.baseUrl && insecure) next.baseUrl = insecure;
-    setErrors(next);
-    return Object.keys(next).length === 0;
-  };
+  const busy = testing || form.busy;
 
   const testConnection = async () => {
-    if (!validate(['baseUrl', 'apiKey'])) return;
-    setBusy(true);
+    // Only what the test needs is checked, and said.
+    if (busy || !(await trigger(['baseUrl', 'apiKey'], { shouldTouch: true }))) return;
+    const values = getValues();
+    setTesting(true);
     setTest(null);
-    setFormError(null);
+    clearErrors('root');
     try {
-      setTest(await api.call('workspaces.testConnection', { baseUrl: values.baseUrl, apiKey: values.apiKey, allowInsecureHttp }));
+      setTest(
+        await api.call('workspaces.testConnection', {
+          baseUrl: values.baseUrl,
+          apiKey: values.apiKey,
+          allowInsecureHttp: insecureHttpFlag(values.baseUrl, values.insecureConfirmed),
+        }),
+      );
     } catch (error) {
-      setFormError((error as Error).message);
+      setError('root', { type: 'test', message: (error as Error).message });
     } finally {
-      setBusy(false);
+      setTesting(false);
     }
   };
 
-  const save = async (acceptWeakEncryption = false) => {
-    if (!validate(['name', 'baseUrl', 'apiKey'])) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      const added = await api.call('workspaces.add', { ...values, acceptWeakEncryption, allowInsecureHttp });
-      setValues(EMPTY);
-      setInsecureConfirmed(false);
-      setTest(null);
-      setWeakWarning(null);
-      onAdded?.(added.id);
-    } catch (error) {
-      if (error instanceof CallError && error.kind === 'weak-encryption') setWeakWarning(error.message);
-      else if (error instanceof CallError && error.data.field && error.data.field in schemas) setErrors({ [error.data.field]: error.message });
-      else setFormError((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
-  const field = (name: Field, label: string, type: 'text' | 'url' | 'password' = 'text', description?: string) => (
-    <TextField
-      label={label}
-      type={type}
-      value={values[name]}
-      onChange={(value) => {
-        // A confirmation of plain http holds for the server it was given for only.
-        if (name === 'baseUrl' && !sameOrigin(value, values.baseUrl)) setInsecureConfirmed(false);
-        setValues({ ...values, [name]: value });
-      }}
-      error={errors[name]}
-      description={description}
-    />
-  );
+  const save = (acceptWeakEncryption = false) =>
+    form.submit(async (input) => {
+      try {
+        const added = await api.call('workspaces.add', { ...input, acceptWeakEncryption });
+        reset(EMPTY_WORKSPACE);
+        setTest(null);
+        setWeakWarning(null);
+        onAdded?.(added.id);
+      } catch (error) {
+        if (error instanceof CallError && error.kind === 'weak-encryption') setWeakWarning(error.message);
+        else if (error instanceof CallError && error.data.field && FIELDS.includes(error.data.field))
+          setError(error.data.field as keyof AddWorkspaceValues, { type: 'save', message: error.message });
+        else throw error;
+      }
+    })();
 
   return (
-    <form className="panel form-grid" aria-labelledby="add-workspace-title" onSubmit={onSubmit} noValidate>
+    <form
+      className="panel form-grid"
+      aria-labelledby="add-workspace-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+      noValidate
+    >
       <h2 id="add-workspace-title">Add a service</h2>
-      {field('name', 'Name')}
-      {field('baseUrl', 'Base URL', 'url', 'The address of the link-shortening service, e.g. https://links.example.com/')}
-      <InsecureHttpConsent baseUrl={values.baseUrl} confirmed={insecureConfirmed} onChange={setInsecureConfirmed} />
-      {field('apiKey', 'API key', 'password', 'Kept encrypted by the system key store; it never reaches this window again.')}
+      <FormTextField form={form} name="name" label="Name" />
+      <FormTextField
+        form={form}
+        name="baseUrl"
+        label="Base URL"
+        type="url"
+        description="The address of the link-shortening service, e.g. https://links.example.com/"
+        // A confirmation of plain http holds for the server it was given for only.
+        onValueChange={(next, previous) => !sameOrigin(next, previous) && setValue('insecureConfirmed', false)}
+      />
+      <Controller
+        control={control}
+        name="insecureConfirmed"
+        rules={{ deps: ['baseUrl'] }}
+        render={({ field }) => <InsecureHttpConsent baseUrl={baseUrl} confirmed={field.value} onChange={field.onChange} />}
+      />
+      <FormTextField
+        form={form}
+        name="apiKey"
+        label="API key"
+        type="password"
+        description="Kept encrypted by the system key store; it never reaches this window again."
+      />
       {test && (
         <p role="status" className={`banner ${test.outcome === 'ok' ? 'banner-info' : 'banner-danger'}`}>
           <span>{test.message}</span>
         </p>
       )}
-      <KeySaveBanners problem={formError} weak={weakWarning} busy={busy} onStoreWeak={() => void save(true)} />
+      <KeySaveBanners problem={form.formMessage ?? null} weak={weakWarning} busy={busy} onStoreWeak={() => save(true)} />
       <div className="toolbar">
         <Button onPress={() => void testConnection()} isDisabled={busy}>
           Test connection

@@ -2,60 +2,42 @@
 // another server (scheme, host or port) needs its own key, since main sends a key only to the
 // server it was entered for (issue #14). Plain http to another machine needs the user's consent.
 import { useState } from 'react';
-import { ApiKeySchema, BaseUrlSchema, CallError, originOf, sameOrigin, type WorkspaceInfo } from '../../../src-preload/contract/index.ts';
+import { Controller, useWatch } from 'react-hook-form';
+import { CallError, originOf, sameOrigin, type WorkspaceInfo } from '../../../src-preload/contract/index.ts';
+import { FormTextField } from '../../resource-screens/FormTextField.tsx';
+import { useContractForm } from '../../resource-screens/use-contract-form.ts';
 import { useApi } from '../../session/api-context.tsx';
-import { Button, Modal, TextField } from '../../ui/index.ts';
-import { InsecureHttpConsent, insecureHttpError, insecureHttpFlag } from './InsecureHttpConsent.tsx';
+import { Button, Modal } from '../../ui/index.ts';
+import { InsecureHttpConsent } from './InsecureHttpConsent.tsx';
 import { KeySaveBanners } from './KeySaveBanners.tsx';
+import { checkAddress, needsKey, type AddressValues } from './workspace-forms.ts';
 
-type Field = 'baseUrl' | 'apiKey';
+type AddressInput = NonNullable<ReturnType<typeof checkAddress>['input']>;
 
 export function ChangeAddressDialog({ workspace, onClose }: { workspace: WorkspaceInfo; onClose: () => void }) {
   const api = useApi();
-  const [baseUrl, setBaseUrl] = useState(workspace.baseUrl);
-  const [apiKey, setApiKey] = useState('');
-  const [insecureConfirmed, setInsecureConfirmed] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useContractForm<AddressValues, AddressInput>({
+    defaultValues: { baseUrl: workspace.baseUrl, apiKey: '', insecureConfirmed: false },
+    check: (values) => checkAddress(workspace, values),
+  });
+  const { control, setValue, setError } = form.form;
+  const baseUrl = useWatch({ control, name: 'baseUrl' });
   const [weak, setWeak] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const newOrigin = originOf(baseUrl);
-  const needsKey = newOrigin !== null && !sameOrigin(baseUrl, workspace.baseUrl);
-  const keyLabel = `API key for ${newOrigin ?? 'the new server'}`;
+  const keyNeeded = needsKey(workspace.baseUrl, baseUrl);
 
-  const validate = (): boolean => {
-    const next: Partial<Record<Field, string>> = {};
-    const url = BaseUrlSchema.safeParse(baseUrl);
-    if (!url.success) next.baseUrl = url.error.issues[0]?.message ?? 'Invalid';
-    else if (insecureHttpError(baseUrl, insecureConfirmed)) next.baseUrl = insecureHttpError(baseUrl, insecureConfirmed);
-    const key = ApiKeySchema.safeParse(apiKey);
-    if (needsKey && !key.success) next.apiKey = key.error.issues[0]?.message ?? 'Enter the API key';
-    setErrors(next);
-    return Object.keys(next).length === 0;
-  };
-
-  const save = async (acceptWeakEncryption = false) => {
-    if (!validate()) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await api.call('workspaces.setBaseUrl', {
-        workspaceId: workspace.id,
-        baseUrl,
-        ...(needsKey ? { apiKey } : {}),
-        ...(needsKey && acceptWeakEncryption ? { acceptWeakEncryption } : {}),
-        allowInsecureHttp: insecureHttpFlag(baseUrl, insecureConfirmed),
-      });
-      onClose();
-    } catch (failure) {
-      if (failure instanceof CallError && failure.kind === 'weak-encryption') setWeak(failure.message);
-      else if (failure instanceof CallError && (failure.data.field === 'apiKey' || failure.data.field === 'baseUrl'))
-        setErrors({ [failure.data.field]: failure.message });
-      else setProblem(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (acceptWeakEncryption = false) =>
+    form.submit(async (input) => {
+      try {
+        await api.call('workspaces.setBaseUrl', { ...input, ...(input.apiKey !== undefined && acceptWeakEncryption ? { acceptWeakEncryption } : {}) });
+        onClose();
+      } catch (failure) {
+        if (failure instanceof CallError && failure.kind === 'weak-encryption') setWeak(failure.message);
+        else if (failure instanceof CallError && (failure.data.field === 'apiKey' || failure.data.field === 'baseUrl'))
+          setError(failure.data.field, { type: 'save', message: failure.message });
+        else throw failure;
+      }
+    })();
 
   return (
     <Modal
@@ -65,35 +47,39 @@ export function ChangeAddressDialog({ workspace, onClose }: { workspace: Workspa
       footer={
         <>
           <Button onPress={onClose}>Cancel</Button>
-          <Button variant="primary" onPress={() => void save()} isDisabled={busy}>
+          <Button variant="primary" onPress={() => save()} isDisabled={form.busy}>
             Save address
           </Button>
         </>
       }
     >
-      <TextField
+      <FormTextField
+        form={form}
+        name="baseUrl"
         label="Base URL"
         type="url"
-        value={baseUrl}
-        onChange={(value) => {
-          if (!sameOrigin(value, baseUrl)) setInsecureConfirmed(false);
-          setBaseUrl(value);
-          setErrors({});
-        }}
-        error={errors.baseUrl}
         autoFocus
+        // Whether a key is needed, and which, follows the address.
+        deps={['apiKey']}
+        // A confirmation of plain http holds for the server it was given for only.
+        onValueChange={(next, previous) => !sameOrigin(next, previous) && setValue('insecureConfirmed', false)}
       />
-      <InsecureHttpConsent baseUrl={baseUrl} confirmed={insecureConfirmed} onChange={setInsecureConfirmed} />
-      {needsKey && (
+      <Controller
+        control={control}
+        name="insecureConfirmed"
+        rules={{ deps: ['baseUrl'] }}
+        render={({ field }) => <InsecureHttpConsent baseUrl={baseUrl} confirmed={field.value} onChange={field.onChange} />}
+      />
+      {keyNeeded && (
         <>
           <p className="muted dialog-note">
             {newOrigin} is another server than {originOf(workspace.baseUrl)}. The stored API key is only sent to the server it was entered for, so enter the key
             for {newOrigin}.
           </p>
-          <TextField label={keyLabel} type="password" value={apiKey} onChange={setApiKey} error={errors.apiKey} />
+          <FormTextField form={form} name="apiKey" label={`API key for ${newOrigin ?? 'the new server'}`} type="password" />
         </>
       )}
-      <KeySaveBanners problem={problem} weak={weak} busy={busy} onStoreWeak={() => void save(true)} />
+      <KeySaveBanners problem={form.formMessage ?? null} weak={weak} busy={form.busy} onStoreWeak={() => save(true)} />
     </Modal>
   );
 }

@@ -12,13 +12,3 @@ export function InsecureHttpConsent({ baseUrl, confirmed, onChange }: { baseUrl:
     </div>
   );
 }
-
-/** The Base URL field's message while plain http is not confirmed, else undefined. */
-export function insecureHttpError(baseUrl: string, confirmed: boolean): string | undefined {
-  return isInsecureHttp(baseUrl) && !confirmed ? 'Confirm below that the key may travel in clear text, or use https://.' : undefined;
-}
-
-/** What a call carries: the confirmation only where it is needed. */
-export function insecureHttpFlag(baseUrl: string, confirmed: boolean): boolean {
-  return isInsecureHttp(baseUrl) && confirmed;
-}

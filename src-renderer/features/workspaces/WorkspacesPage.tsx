@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import type { WorkspaceInfo } from '../../../src-preload/contract/index.ts';
 import { WorkspaceAccount } from './WorkspaceAccount.tsx';
-import { WorkspaceNameSchema } from '../../../src-preload/contract/index.ts';
-import { Badge, Button, ConfirmDialog, Modal, TextField } from '../../ui/index.ts';
+import { FormTextField } from '../../resource-screens/FormTextField.tsx';
+import { useContractForm } from '../../resource-screens/use-contract-form.ts';
+import { Badge, Button, ConfirmDialog, Modal } from '../../ui/index.ts';
 import { AddWorkspaceForm } from './AddWorkspaceForm.tsx';
 import { ChangeAddressDialog } from './ChangeAddressDialog.tsx';
 import { ChangeKeyDialog } from './ChangeKeyDialog.tsx';
 import { useWorkspaces } from '../../session/use-workspaces.tsx';
+import { checkRename } from './workspace-forms.ts';
 
 export function WorkspacesPage() {
   const { workspaces, currentId, loaded, error, select, rename, remove } = useWorkspaces();
@@ -105,13 +107,13 @@ export function WorkspacesPage() {
 }
 
 function RenameDialog({ workspace, onClose, onRename }: { workspace: WorkspaceInfo; onClose: () => void; onRename: (name: string) => Promise<unknown> }) {
-  const [name, setName] = useState(workspace.name);
-  const [error, setError] = useState<string | undefined>();
-  const submit = () => {
-    const parsed = WorkspaceNameSchema.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    void onRename(parsed.data);
-  };
+  const form = useContractForm<{ name: string }, { name: string }>({
+    defaultValues: { name: workspace.name },
+    check: (values) => checkRename(workspace.id, values),
+  });
+  const submit = form.submit(async (input) => {
+    await onRename(input.name);
+  });
   return (
     <Modal
       title={`Rename ${workspace.name}`}
@@ -120,13 +122,13 @@ function RenameDialog({ workspace, onClose, onRename }: { workspace: WorkspaceIn
       footer={
         <>
           <Button onPress={onClose}>Cancel</Button>
-          <Button variant="primary" onPress={submit}>
+          <Button variant="primary" onPress={submit} isDisabled={form.busy}>
             Save
           </Button>
         </>
       }
     >
-      <TextField label="Name" value={name} onChange={setName} error={error} autoFocus onKeyDown={(e) => e.key === 'Enter' && submit()} />
+      <FormTextField form={form} name="name" label="Name" autoFocus onKeyDown={(e) => e.key === 'Enter' && submit()} />
     </Modal>
   );
 }
