@@ -1,7 +1,7 @@
 // Desktop settings (close to tray, the global shortcut for "Shorten URL from clipboard"), how API
 // keys are stored, and how syncing is scheduled.
 import { useEffect, useState } from 'react';
-import { calls, CallError, type DesktopSettings, type VaultStatus } from '../../../src-preload/contract/index.ts';
+import { appCalls, CallError, type DesktopSettings, type VaultStatus } from '../../../src-preload/contract/index.ts';
 import { checkInput } from '../../resource-screens/form-errors.ts';
 import { FormTextField } from '../../resource-screens/FormTextField.tsx';
 import { useContractForm } from '../../resource-screens/use-contract-form.ts';
@@ -16,7 +16,7 @@ type SettingsPatch = { closeToTray?: boolean; shortcut?: string | null };
 
 /** The shortcut as typed, as main's desktop.setSettings takes it: empty is none. */
 const checkShortcut = (values: { shortcut: string }) =>
-  checkInput(calls['desktop.setSettings'].input, { shortcut: values.shortcut.trim() === '' ? null : values.shortcut.trim() });
+  checkInput(appCalls['desktop.setSettings'].input, { shortcut: values.shortcut.trim() === '' ? null : values.shortcut.trim() });
 
 export function SettingsPage() {
   const session = useSession();

@@ -1,6 +1,6 @@
 // The workspace forms' values and their checks with the contract's own call schemas (main checks
 // the same): a new workspace, another address, a new key, a new name. Pure.
-import { calls, INSECURE_HTTP_WARNING, isInsecureHttp, originOf, sameOrigin, type WorkspaceInfo } from '../../../src-preload/contract/index.ts';
+import { appCalls, INSECURE_HTTP_WARNING, isInsecureHttp, originOf, sameOrigin, type WorkspaceInfo } from '../../../src-preload/contract/index.ts';
 import type { z } from 'zod';
 import { checkInput } from '../../resource-screens/form-errors.ts';
 
@@ -35,7 +35,7 @@ export const EMPTY_WORKSPACE: AddWorkspaceValues = { name: '', baseUrl: '', apiK
 
 export function checkAddWorkspace(values: AddWorkspaceValues) {
   const { name, baseUrl, apiKey } = values;
-  return check(calls['workspaces.add'].input, { name, baseUrl, apiKey, allowInsecureHttp: insecureHttpFlag(baseUrl, values.insecureConfirmed) });
+  return check(appCalls['workspaces.add'].input, { name, baseUrl, apiKey, allowInsecureHttp: insecureHttpFlag(baseUrl, values.insecureConfirmed) });
 }
 
 export interface AddressValues {
@@ -47,7 +47,7 @@ export interface AddressValues {
 /** Another address for `workspace`, with the key of the new server when it is another one. */
 export function checkAddress(workspace: Pick<WorkspaceInfo, 'id' | 'baseUrl'>, values: AddressValues) {
   const { baseUrl, apiKey } = values;
-  return check(calls['workspaces.setBaseUrl'].input, {
+  return check(appCalls['workspaces.setBaseUrl'].input, {
     workspaceId: workspace.id,
     baseUrl,
     ...(needsKey(workspace.baseUrl, baseUrl) ? { apiKey } : {}),
@@ -56,9 +56,9 @@ export function checkAddress(workspace: Pick<WorkspaceInfo, 'id' | 'baseUrl'>, v
 }
 
 export function checkKey(workspaceId: string, values: { apiKey: string }) {
-  return check(calls['workspaces.setKey'].input, { workspaceId, apiKey: values.apiKey });
+  return check(appCalls['workspaces.setKey'].input, { workspaceId, apiKey: values.apiKey });
 }
 
 export function checkRename(workspaceId: string, values: { name: string }) {
-  return check(calls['workspaces.rename'].input, { workspaceId, name: values.name });
+  return check(appCalls['workspaces.rename'].input, { workspaceId, name: values.name });
 }
