@@ -262,9 +262,10 @@ export function updateFields(initial: LinkForm, form: LinkForm): Fields {
     fields.targeting_type = after.targeting_type ?? null;
     if (after.targeting_type) fields.targeting = after.targeting ?? { [after.targeting_type as string]: [] };
   }
-  // Password: a new one replaces it; turning protection off removes it; empty keeps it.
-  if (form.password.trim() !== '') fields.password = form.password;
-  else if (initial.has_password && !form.has_password) fields.password = null;
+  // Password: turning protection off removes it (a new one typed before that is hidden, not meant);
+  // otherwise a new one replaces it, and empty keeps it.
+  if (initial.has_password && !form.has_password) fields.password = null;
+  else if (form.password.trim() !== '') fields.password = form.password;
   for (const name of ['cloaking_favicon', 'cloaking_opengraph'] as const) {
     const value = form[name];
     if (value === initial[name]) continue;
