@@ -15,11 +15,16 @@ import {
 
 const serverId = z.number().int().positive();
 /** A destination or callback address: only http(s) makes sense for a redirect or webhook. */
-export const HttpUrlSchema = z
-  .string()
-  .trim()
-  .max(2048, 'URL is too long (2048 characters at most)')
-  .refine((value) => isHttpUrl(value), 'Enter a full http:// or https:// URL');
+export const HttpUrlSchema = httpUrl();
+
+/** `requiredMessage`: what to say when the field is cleared (null) or missing where it is required. */
+function httpUrl(requiredMessage = 'Enter a full http:// or https:// URL') {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .max(2048, 'URL is too long (2048 characters at most)')
+    .refine((value) => isHttpUrl(value), 'Enter a full http:// or https:// URL');
+}
 
 export function isHttpUrl(value: string): boolean {
   // The URL parser silently drops tabs and line breaks; a stored raw string with them could
@@ -85,7 +90,8 @@ export type TargetingEntries = z.infer<typeof TargetingEntriesSchema>;
 // except type, is_bulk and location_urls). On update, null clears an optional setting; main's
 // client sends it in the form real deployments accept (see service/multipart.ts).
 const linkCommonFields = {
-  location_url: HttpUrlSchema.optional(),
+  // A link always has a destination: an update may leave it out, never clear it.
+  location_url: httpUrl('Destination URL is required').optional(),
   url: AliasSchema.optional(),
   domain_id: z.number().int().nonnegative().optional(),
   project_id: serverId.nullable().optional(),

@@ -122,6 +122,11 @@ describe('link update', () => {
       expect(LinkUpdateSchema.safeParse({ [field]: field === 'is_bulk' ? true : 'x' }).success).toBe(false);
     }
   });
+  it('refuses clearing the destination in plain words', () => {
+    const cleared = LinkUpdateSchema.safeParse({ location_url: null });
+    expect(cleared.success).toBe(false);
+    expect(cleared.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['location_url', 'Destination URL is required']]);
+  });
 });
 
 describe('domains', () => {
