@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMainServices, type MainServices } from '../../src-main/main-services.ts';
-import { json, startFakeService, type FakeService } from '../service/fake-service.ts';
+import { json, startFakeService, type FakeService } from './service/fake-service.ts';
 import { withTempDir } from '../support/temp-dir.ts';
 import { testCipher } from '../support/test-cipher.ts';
 

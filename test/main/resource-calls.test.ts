@@ -20,7 +20,7 @@ import {
   type ResourceName,
   type ResourceVerb,
 } from '../../src-preload/contract/index.ts';
-import { json, startFakeService, type FakeService } from '../service/fake-service.ts';
+import { json, startFakeService, type FakeService } from './service/fake-service.ts';
 
 const KEY = 'resource-table-key-1';
 const datetime = '2024-01-01 00:00:00';

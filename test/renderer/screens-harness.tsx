@@ -10,8 +10,8 @@ import { App } from '../../src-renderer/app/App.tsx';
 import { useNavigation, type View } from '../../src-renderer/session/navigation-store.ts';
 import type { ContractApi } from '../../src-renderer/contract/contract-client.ts';
 import { openWorkspaceSync, type WorkspaceSync } from '../../src-renderer/sync/index.ts';
-import type { FakeService } from '../sync/fake-service.ts';
-import { freshDb } from '../sync/helpers.ts';
+import type { FakeService } from './sync/fake-service.ts';
+import { freshDb } from './sync/helpers.ts';
 
 let workspaceCounter = 0;
 

@@ -1,0 +1,125 @@
+import type { BrowserWindowConstructorOptions } from 'electron';
+import { describe, expect, it } from 'vitest';
+import { createMainWindow, guardEveryWebContents } from '../../../src-main/electron/window.ts';
+
+type Listener = (event: { preventDefault(): void; defaultPrevented: boolean }, url?: string) => void;
+
+/** Records what the factory does to a BrowserWindow, in place of Electron's. */
+function fakeWindowClass() {
+  const made: FakeWindow[] = [];
+  class FakeWindow {
+    readonly options: BrowserWindowConstructorOptions;
+    readonly listeners = new Map<string, Listener>();
+    openHandler: ((details: { url: string }) => { action: string }) | null = null;
+    loaded: string | null = null;
+    readonly webContents = {
+      on: (name: string, listener: Listener) => {
+        this.listeners.set(name, listener);
+        return this.webContents;
+      },
+      setWindowOpenHandler: (handler: (details: { url: string }) => { action: string }) => {
+        this.openHandler = handler;
+      },
+    };
+    constructor(options: BrowserWindowConstructorOptions) {
+      this.options = options;
+      made.push(this);
+    }
+    once() {}
+    show() {}
+    async loadURL(url: string) {
+      this.loaded = url;
+    }
+  }
+  return { FakeWindow, made };
+}
+
+function setup() {
+  const { FakeWindow, made } = fakeWindowClass();
+  const opened: string[] = [];
+  createMainWindow({
+    BrowserWindow: FakeWindow as never,
+    preloadPath: '/app/out/preload/index.cjs',
+    rendererUrl: 'file:///app/out/renderer/index.html',
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+  });
+  const window = made[0]!;
+  const fire = (name: string, url?: string) => {
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
+    window.listeners.get(name)!(event, url);
+    return event.defaultPrevented;
+  };
+  return { window, opened, fire };
+}
+
+describe('createMainWindow', () => {
+  it('turns on every security option', () => {
+    const { window } = setup();
+    expect(window.options.webPreferences).toMatchObject({
+      preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+    });
+    expect(window.loaded).toBe('file:///app/out/renderer/index.html');
+  });
+
+  it('denies every new window and sends only http(s) links to the system browser', () => {
+    const { window, opened } = setup();
+    expect(window.openHandler!({ url: 'https://example.com/docs' })).toEqual({ action: 'deny' });
+    expect(window.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(window.openHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    expect(opened).toEqual(['https://example.com/docs']);
+  });
+
+  it('blocks navigation away from the renderer, redirects and webviews', () => {
+    const { opened, fire } = setup();
+    expect(fire('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(fire('will-navigate', 'file:///tmp/other.html')).toBe(true);
+    expect(fire('will-navigate', 'file:///app/out/renderer/index.html')).toBe(false);
+    expect(fire('will-redirect', 'https://evil.example/')).toBe(true);
+    expect(fire('will-attach-webview')).toBe(true);
+    expect(opened).toEqual(['https://evil.example/']);
+  });
+});
+
+describe('guardEveryWebContents', () => {
+  it('guards web contents made later, not only the main window', () => {
+    let created: ((event: unknown, contents: never) => void) | null = null;
+    guardEveryWebContents(
+      { on: (_name, listener) => (created = listener as never) },
+      { rendererUrl: 'file:///app/index.html', openExternal: async () => undefined },
+    );
+    const listeners = new Map<string, Listener>();
+    let openHandler: ((details: { url: string }) => { action: string }) | null = null;
+    const contents = {
+      on: (name: string, listener: Listener) => listeners.set(name, listener),
+      setWindowOpenHandler: (handler: typeof openHandler) => (openHandler = handler),
+    };
+    created!({}, contents as never);
+    expect(openHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
+    listeners.get('will-navigate')!(event, 'https://evil.example/');
+    expect(event.defaultPrevented).toBe(true);
+    expect([...listeners.keys()].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect']);
+  });
+});

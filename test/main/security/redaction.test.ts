@@ -1,0 +1,134 @@
+// Issue #14: a service that echoes the key (in an error title, a 200-with-error body, a redirect
+// Location, a connection test) must not get it into anything main sends to the renderer.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
+import { redactSecrets } from '../../../src-main/security/redact.ts';
+import type { EventName } from '../../../src-preload/contract/index.ts';
+import { json, startFakeService, type FakeService } from '../service/fake-service.ts';
+import { withTempDir } from '../../support/temp-dir.ts';
+import { testCipher } from '../../support/test-cipher.ts';
+
+// Characters that change when URL-encoded, so the encoded form is a different text.
+const KEY = 'sk+live/Echo=0123456789abcdef';
+const CANDIDATE = 'candidate+key/0123456789';
+const OTHER_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0';
+
+let service: FakeService;
+beforeAll(async () => {
+  service = await startFakeService();
+});
+afterAll(() => service.close());
+
+let services: MainServices;
+let cleanup: () => Promise<void>;
+const emitted: unknown[] = [];
+beforeEach(async () => {
+  const temp = await withTempDir();
+  cleanup = temp.cleanup;
+  emitted.length = 0;
+  services = await createMainServices({
+    userDataDir: temp.dir,
+    cipher: testCipher().cipher,
+    openExternal: async () => undefined,
+    writeClipboard: async () => undefined,
+    emit: (event: EventName, payload: unknown) => emitted.push({ event, payload }),
+  });
+});
+afterEach(() => cleanup());
+
+function expectNoSecret(value: unknown): void {
+  const text = JSON.stringify(value);
+  for (const secret of [KEY, encodeURIComponent(KEY), CANDIDATE, encodeURIComponent(CANDIDATE), OTHER_TOKEN]) {
+    expect(text).not.toContain(secret);
+  }
+}
+
+async function workspace(): Promise<string> {
+  const added = await services.router.handle('workspaces.add', { name: 'Echo', baseUrl: `${service.origin}/`, apiKey: KEY }, true);
+  if (!added.ok) throw new Error(added.error.message);
+  return (added.value as { id: string }).id;
+}
+
+describe('the key never comes back from main', () => {
+  it('is cleaned from service error titles, 200-with-error bodies, redirects and connection tests', async () => {
+    const workspaceId = await workspace();
+    const results: unknown[] = [];
+    const call = async (name: string, input: unknown) => {
+      const result = await services.router.handle(name, input, true);
+      results.push(result);
+      return result;
+    };
+
+    service.answer((_req, res) => json(res, 404, { errors: [{ title: `No link 5 for key ${KEY} (Authorization: Bearer ${OTHER_TOKEN})`, status: 404 }] }));
+    expect(await call('links.get', { workspaceId, id: 5 })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found', message: expect.stringContaining('No link 5') },
+    });
+
+    service.answer((_req, res) => json(res, 200, { message: [`Upload refused for ${KEY}`], status: 'error', details: [] }));
+    expect(await call('links.create', { workspaceId, input: { location_url: 'https://example.com/', url: 'promo' } })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: expect.stringContaining('Upload refused for') },
+    });
+
+    const location = `https://login.example/?key=${encodeURIComponent(KEY)}&raw=${KEY}`;
+    service.answer((_req, res) => json(res, 302, undefined, { location }));
+    expect(await call('links.list', { workspaceId })).toMatchObject({
+      ok: false,
+      error: { kind: 'bad-response', message: expect.stringContaining('https://login.example/') },
+    });
+    expect(await call('workspaces.testConnection', { workspaceId })).toMatchObject({ ok: true, value: { outcome: 'not-this-api' } });
+
+    // Echoes whatever key it was sent: the stored one, or a candidate being tested.
+    service.answer((req, res) => {
+      const sent = String(req.headers.authorization).replace(/^Bearer /, '');
+      json(res, 401, { errors: [{ title: `Refused: ${String(req.headers.authorization)}, key ${sent}, ?key=${encodeURIComponent(sent)}`, status: 401 }] });
+    });
+    expect(await call('workspaces.testConnection', { workspaceId })).toMatchObject({
+      ok: true,
+      value: { outcome: 'bad-key', message: expect.stringContaining('Refused') },
+    });
+    expect(await call('workspaces.testConnection', { baseUrl: `${service.origin}/`, apiKey: CANDIDATE })).toMatchObject({
+      ok: true,
+      value: { outcome: 'bad-key' },
+    });
+    expect(await call('workspaces.testConnection', { workspaceId, apiKey: CANDIDATE })).toMatchObject({ ok: true, value: { outcome: 'bad-key' } });
+
+    expect(service.requests.length).toBeGreaterThan(0);
+    expect(results).toHaveLength(7);
+    for (const result of results) expectNoSecret(result);
+    expectNoSecret(emitted);
+  });
+});
+
+describe('events', () => {
+  it('leave main cleaned of the key too', async () => {
+    const workspaceId = await workspace();
+    // A name is the user's text; pasted with the key in it, it still never travels back with the key.
+    await services.router.handle('workspaces.rename', { workspaceId, name: `Echo ${KEY}` }, true);
+    expect(emitted.some((entry) => JSON.stringify(entry).includes('Echo [redacted]'))).toBe(true);
+    expectNoSecret(emitted);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('removes the keys, their URL-encoded forms and any bearer token, and keeps the rest of the text', () => {
+    const text = `a ${KEY} b ${encodeURIComponent(KEY)} c ${encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())} d Bearer ${OTHER_TOKEN} e`;
+    const clean = redactSecrets(text, [KEY]);
+    expectNoSecret(clean);
+    expect(clean).toBe('a [redacted] b [redacted] c [redacted] d Bearer [redacted] e');
+  });
+
+  it('walks objects and arrays, and leaves ordinary words after “Bearer” alone', () => {
+    const value = { message: `x ${KEY}`, issues: [{ path: 'apiKey', message: KEY }], n: 3, ok: true, note: 'Bearer of good news' };
+    expect(redactSecrets(value, [KEY])).toEqual({
+      message: 'x [redacted]',
+      issues: [{ path: 'apiKey', message: '[redacted]' }],
+      n: 3,
+      ok: true,
+      note: 'Bearer of good news',
+    });
+    const untouched = { a: ['b', { c: 'd' }] };
+    expect(redactSecrets(untouched, [KEY])).toBe(untouched);
+  });
+});

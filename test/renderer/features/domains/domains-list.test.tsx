@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { choose, cleanup, renderApp } from '../../screens-harness.tsx';
+import { FakeService } from '../../sync/fake-service.ts';
+
+afterEach(() => cleanup());
+
+const total = () => screen.getByRole('navigation', { name: 'domains pages' }).querySelector('.pager-total')?.textContent;
+const hosts = () =>
+  within(screen.getByRole('table', { name: 'Domains' }))
+    .queryAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('.cell-strong')?.textContent);
+
+describe('domains list', () => {
+  it('pages, sorts, searches and filters the mirror like the API pages', async () => {
+    const service = new FakeService();
+    for (let i = 1; i <= 30; i++) {
+      service.seedDomain({
+        host: `host${String(i).padStart(2, '0')}.example.com`,
+        datetime: `2026-01-${String(i).padStart(2, '0')} 10:00:00`,
+        is_enabled: i % 3 !== 0,
+      });
+    }
+    const { user } = await renderApp(service, 'domains');
+    await waitFor(() => expect(total()).toBe('1–25 of 30 domains'), { timeout: 5000 });
+    // Newest first by default.
+    expect(hosts()[0]).toBe('host30.example.com');
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(total()).toBe('26–30 of 30 domains');
+
+    await choose(user, 'Sort', 'Host A–Z');
+    expect(total()).toBe('1–25 of 30 domains');
+    expect(hosts()[0]).toBe('host01.example.com');
+    await choose(user, 'Sort', 'Host Z–A');
+    expect(hosts()[0]).toBe('host30.example.com');
+    await choose(user, 'Sort', 'Oldest first');
+    expect(hosts().slice(0, 2)).toEqual(['host01.example.com', 'host02.example.com']);
+
+    await choose(user, 'Per page', '10');
+    expect(total()).toBe('1–10 of 30 domains');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'host1');
+    await waitFor(() => expect(total()).toBe('1–10 of 10 domains'));
+    expect(hosts().every((h) => h?.startsWith('host1'))).toBe(true);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+
+    await choose(user, 'Enabled', 'Disabled');
+    expect(total()).toBe('1–10 of 10 domains');
+    await choose(user, 'Per page', '25');
+    expect(hosts()).toEqual(['03', '06', '09', '12', '15', '18', '21', '24', '27', '30'].map((n) => `host${n}.example.com`));
+  });
+
+  it('filters pending rows, switches a domain off, and deletes one after confirming', async () => {
+    const service = new FakeService();
+    const a = service.seedDomain({ host: 'a.example.com' });
+    const b = service.seedDomain({ host: 'b.example.com' });
+    const { user } = await renderApp(service, 'domains');
+    await waitFor(() => expect(total()).toBe('1–2 of 2 domains'), { timeout: 5000 });
+
+    service.offline = true;
+    await user.click(screen.getByRole('switch', { name: 'Enabled: a.example.com' }));
+    await waitFor(() => expect(screen.getByText('Pending sync')).toBeTruthy());
+    await choose(user, 'Sync', 'Pending sync');
+    expect(hosts()).toEqual(['a.example.com']);
+    await choose(user, 'Sync', 'In sync');
+    expect(hosts()).toEqual(['b.example.com']);
+    await choose(user, 'Sync', 'All');
+
+    service.offline = false;
+    await user.click(screen.getByRole('button', { name: 'Delete b.example.com' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('b.example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(hosts()).toContain('b.example.com');
+    await user.click(screen.getByRole('button', { name: 'Delete b.example.com' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(hosts()).toEqual(['a.example.com']));
+
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(service.rows.domains.has(b.id)).toBe(false), { timeout: 5000 });
+    await waitFor(() => expect(service.rows.domains.get(a.id)?.is_enabled).toBe(false), { timeout: 5000 });
+  });
+});

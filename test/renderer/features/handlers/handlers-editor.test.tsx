@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { choose, cleanup, fieldError, renderApp } from '../../screens-harness.tsx';
+import { FakeService, onCall } from '../../sync/fake-service.ts';
+
+afterEach(() => cleanup());
+
+const URL_MESSAGE = 'Enter a full http:// or https:// URL';
+
+/** Each type's fields: a value the contract refuses (with its message, or any message) and one it takes. */
+const CASES: { type: string; label: string; bad: string; message: string | RegExp; good: string }[] = [
+  { type: 'E-mail', label: 'E-mail address', bad: 'not-an-address', message: 'Enter a valid e-mail address', good: 'ops@example.com' },
+  { type: 'Webhook', label: 'Webhook URL', bad: 'ftp://hooks.example.com/', message: URL_MESSAGE, good: 'https://hooks.example.com/in' },
+  { type: 'Slack', label: 'Slack webhook URL', bad: 'hooks.slack.com/x', message: URL_MESSAGE, good: 'https://hooks.slack.com/services/x' },
+  { type: 'Discord', label: 'Discord webhook URL', bad: 'javascript:alert(1)', message: URL_MESSAGE, good: 'https://discord.com/api/webhooks/1' },
+  { type: 'Microsoft Teams', label: 'Microsoft Teams webhook URL', bad: 'https://', message: URL_MESSAGE, good: 'https://example.webhook.office.com/x' },
+  { type: 'Google Chat', label: 'Google Chat webhook URL', bad: 'chat.googleapis.com', message: URL_MESSAGE, good: 'https://chat.googleapis.com/v1/spaces/x' },
+  { type: 'WhatsApp', label: 'WhatsApp phone number', bad: 'call me', message: 'Enter a phone number', good: '+1 (555) 010-0000' },
+  { type: 'Telegram', label: 'Telegram bot token', bad: 'x'.repeat(257), message: /.+/, good: '123456:ABCDEF' },
+  { type: 'Telegram', label: 'Telegram chat ID', bad: 'y'.repeat(257), message: /.+/, good: '-100200300' },
+];
+
+describe('handler editor', () => {
+  it('validates the name and every type’s own fields, and shows only the chosen type’s fields', async () => {
+    const service = new FakeService();
+    const { user } = await renderApp(service, 'handlers');
+    await user.click(screen.getByRole('button', { name: 'New handler' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New notification handler' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(fieldError('Name')).toBe('Name is required');
+    await user.type(screen.getByLabelText('Name'), 'On-call');
+    expect(fieldError('Name')).toBeNull();
+
+    for (const { type, label, bad, message, good } of CASES) {
+      await choose(user, 'Type', type, dialog);
+      await user.clear(screen.getByLabelText(label));
+      await user.click(screen.getByLabelText(label));
+      await user.paste(bad);
+      if (typeof message === 'string') expect(fieldError(label), label).toBe(message);
+      else expect(fieldError(label), label).toMatch(message);
+      await user.clear(screen.getByLabelText(label));
+      await user.click(screen.getByLabelText(label));
+      await user.paste(good);
+      expect(fieldError(label), label).toBeNull();
+    }
+    // Telegram shows its two fields and nothing of the other types.
+    expect(screen.queryByLabelText('E-mail address')).toBeNull();
+    expect(screen.queryByLabelText('Webhook URL')).toBeNull();
+    await choose(user, 'Type', 'Internal notification', dialog);
+    expect(screen.queryByLabelText('Telegram bot token')).toBeNull();
+    expect(screen.getByText(/nothing else to set/)).toBeTruthy();
+    await choose(user, 'Type', 'Telegram', dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(service.callsOf('handlers.create')).toHaveLength(1), { timeout: 5000 });
+    // Only the chosen type's fields go out, although other types' fields were filled in.
+    expect(service.callsOf('handlers.create')[0]?.input.input).toEqual({
+      name: 'On-call',
+      type: 'telegram',
+      telegram: '123456:ABCDEF',
+      telegram_chat_id: '-100200300',
+    });
+  });
+
+  it('changes the type of an existing handler with the new type’s field, and shows the service’s refusal beside it', async () => {
+    const service = new FakeService();
+    const handler = service.seedHandler({ name: 'Ops', settings: { email: 'ops@example.com' } });
+    const { user } = await renderApp(service, 'handlers');
+    await user.click(await screen.findByRole('button', { name: 'Edit Ops' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Ops' });
+    expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe('ops@example.com');
+    await choose(user, 'Type', 'Webhook', dialog);
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/dead');
+    service.fail({ match: onCall('handlers.update'), error: { kind: 'validation', status: 422, message: 'The webhook did not answer.', field: 'webhook' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('Failed')).toBeTruthy(), { timeout: 5000 });
+    expect(service.callsOf('handlers.update')[0]?.input.input).toEqual({ type: 'webhook', webhook: 'https://hooks.example.com/dead' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Ops' }));
+    await screen.findByRole('dialog', { name: 'Edit Ops' });
+    expect(fieldError('Webhook URL')).toBe('The service refused this: The webhook did not answer.');
+    expect(fieldError('Name')).toBeNull();
+    await user.clear(screen.getByLabelText('Webhook URL'));
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/live');
+    expect(fieldError('Webhook URL')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(service.rows.handlers.get(handler.id)?.type).toBe('webhook'), { timeout: 5000 });
+    expect(service.callsOf('handlers.update').at(-1)?.input.input).toEqual({ type: 'webhook', webhook: 'https://hooks.example.com/live' });
+  });
+});

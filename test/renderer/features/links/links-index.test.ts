@@ -1,0 +1,148 @@
+// The list's in-memory index: short URLs, sorting, filtering and paging over a 1,200-row mirror.
+import { describe, expect, it } from 'vitest';
+import type { Link } from '../../../../src-preload/contract/index.ts';
+import { indexRows, NO_FILTERS, queryLinks, rowSyncStates, type LinkQuery } from '../../../../src-renderer/features/links/link-index.ts';
+import { shortUrlOf } from '../../../../src-renderer/features/links/short-url.ts';
+import type { MirrorRow } from '../../../../src-renderer/sync/index.ts';
+import { pageWindow } from '../../../../src-renderer/ui/list/paging.ts';
+import { domain, mirrorRow, serverLink } from './links-harness.tsx';
+
+const N = 1200;
+const NOW = Date.UTC(2026, 5, 1);
+
+/** Link i: clicks (i * 7919) % 1000, created i days after 2023-01-01, domain 0 or 5 or 6, flags by i. */
+function rows(): MirrorRow<Link>[] {
+  return Array.from({ length: N }, (_, k) => {
+    const i = k + 1;
+    const created = new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+    const base = serverLink(i, {
+      clicks: (i * 7919) % 1000,
+      datetime: created,
+      domain_id: [0, 5, 6][i % 3] as number,
+      settings: { password: i % 10 === 0 ? 'secret' : null, sensitive_content: false },
+      start_date: i % 7 === 0 ? '2026-01-01 00:00:00' : null,
+      end_date: i % 7 === 0 ? (i % 14 === 0 ? '2026-02-01 00:00:00' : '2027-01-01 00:00:00') : null,
+    });
+    return mirrorRow(base, { writeOnly: i % 4 === 0 ? { is_enabled: false } : {} });
+  });
+}
+const domains = [mirrorRow(domain(5, 'go.brand.test'), { clientId: 'dom-5' }), mirrorRow(domain(6, 'links.brand.test'), { clientId: 'dom-6' })];
+const index = indexRows(rows(), domains, NOW);
+const q = (patch: Partial<LinkQuery> = {}): LinkQuery => ({ ...NO_FILTERS, sort: 'created', direction: 'desc', ...patch });
+const ids = (list: { serverId: number | null }[]) => list.map((e) => e.serverId);
+
+describe('short URLs (the rule of src-main/service/short-url.ts)', () => {
+  it('main domain: base URL with one trailing slash, then the alias; custom domain: scheme + host + "/" + alias', () => {
+    expect(shortUrlOf('https://s.example.com', 'abc', true, null)).toBe('https://s.example.com/abc');
+    expect(shortUrlOf('https://example.com/short?x=1#y', 'abc', true, null)).toBe('https://example.com/short/abc');
+    expect(shortUrlOf('https://s.example.com/', 'go', false, { scheme: 'http', host: 'l.brand.com' })).toBe('http://l.brand.com/go');
+    expect(shortUrlOf('https://s.example.com/', 'go', false, { scheme: 'https://', host: 'l.brand.com/' })).toBe('https://l.brand.com/go');
+    expect(shortUrlOf('https://s.example.com/', 'go', false, null)).toBeNull();
+    expect(shortUrlOf('not a url', 'go', true, null)).toBeNull();
+  });
+});
+
+describe('link index over 1,200 rows', () => {
+  it('pages the way the API pages: every size, totals and the last partial page', () => {
+    const all = queryLinks(index, new Map(), q());
+    expect(all).toHaveLength(N);
+    for (const size of [10, 25, 50, 100, 250, 500, 1000] as const) {
+      const last = pageWindow(all.length, 1_000_000, size);
+      expect(last.totalPages).toBe(Math.ceil(N / size));
+      expect(last.end - last.start).toBe(N - (last.totalPages - 1) * size);
+      expect(pageWindow(all.length, 2, size).start).toBe(size);
+    }
+  });
+
+  it('sorts by created, clicks and alias, both ways', () => {
+    expect(ids(queryLinks(index, new Map(), q()).slice(0, 3))).toEqual([1200, 1199, 1198]);
+    expect(ids(queryLinks(index, new Map(), q({ direction: 'asc' })).slice(0, 3))).toEqual([1, 2, 3]);
+    const byClicks = queryLinks(index, new Map(), q({ sort: 'clicks' })).map((e) => e.clicks);
+    expect(byClicks).toEqual([...byClicks].sort((a, b) => b - a));
+    expect(byClicks[0]).toBe(999);
+    const byAlias = queryLinks(index, new Map(), q({ sort: 'alias', direction: 'asc' })).map((e) => e.alias);
+    expect(byAlias.slice(0, 2)).toEqual(['alias-0001', 'alias-0002']);
+    expect(queryLinks(index, new Map(), q({ sort: 'alias', direction: 'desc' }))[0]?.alias).toBe('alias-1200');
+  });
+
+  it('searches alias and destination, case-insensitively', () => {
+    expect(ids(queryLinks(index, new Map(), q({ search: 'ALIAS-000' })))).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(ids(queryLinks(index, new Map(), q({ search: 'dest.example/1199' })))).toEqual([1199]);
+    expect(queryLinks(index, new Map(), q({ search: 'nothing-like-this' }))).toEqual([]);
+  });
+
+  it('filters by domain, enabled, scheduled, password and pending sync', () => {
+    const count = (patch: Partial<LinkQuery>) => queryLinks(index, new Map(), q(patch)).length;
+    expect(count({ domain: '0' })).toBe(400);
+    expect(queryLinks(index, new Map(), q({ domain: 'dom-5' })).every((e) => (e.serverId as number) % 3 === 1)).toBe(true);
+    expect(count({ domain: 'dom-6' })).toBe(400);
+    expect(count({ enabled: 'no' })).toBe(300);
+    expect(count({ enabled: 'yes' })).toBe(900);
+    expect(count({ scheduled: 'yes' })).toBe(Math.floor(N / 7));
+    expect(count({ protected: 'yes' })).toBe(120);
+    expect(count({ protected: 'no', enabled: 'no' })).toBe(300 - 60);
+    // Expired: an end date in the past (i divisible by 14).
+    expect(index.entries.filter((e) => e.expired)).toHaveLength(Math.floor(N / 14));
+    const states = rowSyncStates([
+      { rowId: 'row-3-l', state: 'pending', resource: 'links' },
+      { rowId: 'row-4-l', state: 'failed', resource: 'links' },
+      { rowId: 'row-4-l', state: 'pending', resource: 'links' },
+      { rowId: 'dom-5', state: 'pending', resource: 'domains' },
+    ]);
+    expect(states.get('row-4-l')).toBe('failed');
+    expect(ids(queryLinks(index, states, q({ pending: 'yes' })))).toEqual([4, 3]);
+    expect(queryLinks(index, states, q({ pending: 'no' }))).toHaveLength(N - 2);
+  });
+
+  it('leaves out rows deleted locally unless their delete is stuck', () => {
+    const withDeleted = indexRows([...rows().slice(0, 2), mirrorRow(serverLink(9999), { deletedLocally: true })], [], NOW);
+    expect(queryLinks(withDeleted, new Map(), q())).toHaveLength(2);
+    expect(queryLinks(withDeleted, new Map([['row-9999-l', 'failed']]), q())).toHaveLength(3);
+  });
+
+  it('searches 100,000 links well within a frame', () => {
+    const many = Array.from({ length: 100_000 }, (_, k) => mirrorRow(serverLink(k + 1, { url: `a${k}`, location_url: `https://x.example/${k}` })));
+    const big = indexRows(many, [], NOW);
+    queryLinks(big, new Map(), q()); // sort order computed once
+    const times: number[] = [];
+    for (const needle of ['a1', 'a12', 'a123', 'a1234', 'x.example/9', 'zzz']) {
+      const start = performance.now();
+      queryLinks(big, new Map(), q({ search: needle }));
+      times.push(performance.now() - start);
+    }
+    expect(Math.max(...times)).toBeLessThan(50);
+  });
+});
+
+describe('stored index copy', () => {
+  it('round-trips every field the list needs and tells an unchanged index from a changed one', async () => {
+    const { toColumns, fromColumns, sameEntries } = await import('../../../../src-renderer/features/links/index-snapshot.ts');
+    const copy = fromColumns(structuredClone(toColumns(index)));
+    expect(copy).not.toBeNull();
+    expect(copy!.entries).toEqual(index.entries);
+    expect(copy!.domains).toEqual(index.domains);
+    expect(sameEntries(copy!, index)).toBe(true);
+    const changed = indexRows(
+      rows().map((r, i) => (i === 5 ? { ...r, base: { ...r.base!, clicks: r.base!.clicks + 1 } } : r)),
+      domains,
+      NOW,
+    );
+    expect(sameEntries(changed, index)).toBe(false);
+    expect(fromColumns({ v: 1, domains: [], clientId: ['a'], alias: [] })).toBeNull();
+    expect(fromColumns(undefined)).toBeNull();
+  });
+
+  it('carries the creation order, so a reload does not sort; a damaged order is ignored', async () => {
+    const { toColumns, fromColumns, fromColumnsInSlices } = await import('../../../../src-renderer/features/links/index-snapshot.ts');
+    const columns = structuredClone(toColumns(index));
+    const expected = queryLinks(index, new Map(), q()).map((e) => e.clientId);
+    for (const copy of [fromColumns(columns), await fromColumnsInSlices(columns)]) {
+      expect(copy!.orders.has('created')).toBe(true);
+      expect(queryLinks(copy!, new Map(), q()).map((e) => e.clientId)).toEqual(expected);
+    }
+    const damaged = { ...columns, createdOrder: new Int32Array(columns.createdOrder!.length) };
+    const copy = fromColumns(damaged)!;
+    expect(copy.orders.has('created')).toBe(false);
+    expect(queryLinks(copy, new Map(), q()).map((e) => e.clientId)).toEqual(expected);
+  });
+});

@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { CallError } from '../../../../src-preload/contract/index.ts';
+import { cleanup, fieldError, renderApp } from '../../screens-harness.tsx';
+import { FakeService } from '../../sync/fake-service.ts';
+
+afterEach(() => cleanup());
+
+const SHORTCUT = 'Shortcut for “Shorten URL from clipboard”';
+
+describe('settings page', () => {
+  it('switches close-to-tray and saves a shortcut through main', async () => {
+    const { user, desktop } = await renderApp(new FakeService(), 'settings');
+    const toggle = await screen.findByRole('switch', { name: /Close to the tray/ });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    await user.click(toggle);
+    await waitFor(() => expect(desktop.settings.closeToTray).toBe(false));
+    expect(screen.getByText('Closing the window now quits Linkdock.')).toBeTruthy();
+
+    await user.type(screen.getByLabelText(SHORTCUT), 'CommandOrControl+Shift+L');
+    await user.click(screen.getByRole('button', { name: 'Save shortcut' }));
+    await waitFor(() => expect(desktop.settings.shortcut).toBe('CommandOrControl+Shift+L'));
+    await user.click(screen.getByRole('button', { name: 'Remove shortcut' }));
+    await waitFor(() => expect(desktop.settings.shortcut).toBeNull());
+  });
+
+  it('shows main’s refusal of a shortcut beside the field and the problem of an inactive one', async () => {
+    const { user } = await renderApp(new FakeService(), 'settings', {
+      settings: { closeToTray: false, shortcut: 'Alt+Space', shortcutActive: false, shortcutProblem: 'Another application uses Alt+Space.' },
+      setSettings: () => {
+        throw new CallError({ kind: 'invalid-input', message: 'Ctrl+C is used by the system for copying.', field: 'shortcut' });
+      },
+    });
+    await screen.findByText('Another application uses Alt+Space.');
+    expect(screen.getByText('Shortcut not active')).toBeTruthy();
+    await user.clear(screen.getByLabelText(SHORTCUT));
+    await user.type(screen.getByLabelText(SHORTCUT), 'Ctrl+C{Enter}');
+    await waitFor(() => expect(fieldError(SHORTCUT)).toBe('Ctrl+C is used by the system for copying.'));
+    // Typing again clears the message.
+    await user.type(screen.getByLabelText(SHORTCUT), 'x');
+    expect(fieldError(SHORTCUT)).toBeNull();
+  });
+
+  it('keeps a shortcut being typed when close-to-tray is switched', async () => {
+    const { user, desktop } = await renderApp(new FakeService(), 'settings', {
+      settings: { closeToTray: true, shortcut: 'Alt+Space', shortcutActive: true, shortcutProblem: null },
+    });
+    await user.clear(await screen.findByLabelText(SHORTCUT));
+    await user.type(screen.getByLabelText(SHORTCUT), 'CommandOrControl+Shift+K');
+    await user.click(screen.getByRole('switch', { name: /Close to the tray/ }));
+    await waitFor(() => expect(desktop.settings.closeToTray).toBe(false));
+    expect((screen.getByLabelText(SHORTCUT) as HTMLInputElement).value).toBe('CommandOrControl+Shift+K');
+    expect(desktop.settings.shortcut).toBe('Alt+Space');
+    await user.click(screen.getByRole('button', { name: 'Save shortcut' }));
+    await waitFor(() => expect(desktop.settings.shortcut).toBe('CommandOrControl+Shift+K'));
+  });
+
+  it('says plainly when keys are only obfuscated', async () => {
+    await renderApp(new FakeService(), 'settings', { vault: { available: true, backend: 'basic_text', secure: false } });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('only obfuscated, not encrypted');
+    expect(note.textContent).toContain('basic_text');
+    cleanup();
+    await renderApp(new FakeService(), 'settings');
+    expect((await screen.findByText(/encrypted by the system key store/)).textContent).toContain('gnome_libsecret');
+    expect(screen.queryByRole('note')).toBeNull();
+    // The open workspace's sync schedule is shown.
+    expect(screen.getByRole('region', { name: 'Sync' }).textContent).toContain('every 5 minutes');
+  });
+});
+
+describe('refused key', () => {
+  it('shows the banner, leads to the workspace’s "Change key", and resumes syncing with the new key', async () => {
+    const service = new FakeService();
+    service.seedDomain({ host: 'a.example.com' });
+    service.keyValid = false;
+    const { user, desktop } = await renderApp(service, 'domains');
+    const banner = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(banner.textContent).toContain('refused the API key');
+    expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).toContain('Key refused');
+    await user.click(within(banner).getByRole('button', { name: 'Enter a new key' }));
+    await user.click(await screen.findByRole('button', { name: 'Change key of Test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New API key for Test' });
+    await user.type(within(dialog).getByLabelText('API key'), 'still-wrong-key');
+    await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
+    await waitFor(() => expect(fieldError('API key', dialog)).toBe('The key was refused'));
+    expect(desktop.keysSet).toEqual([]);
+
+    service.keyValid = true;
+    await user.clear(within(dialog).getByLabelText('API key'));
+    await user.type(within(dialog).getByLabelText('API key'), 'the-right-key-0123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(desktop.keysSet).toEqual(['the-right-key-0123456789']);
+    await waitFor(() => expect(screen.queryByText(/refused the API key/)).toBeNull(), { timeout: 5000 });
+  });
+});

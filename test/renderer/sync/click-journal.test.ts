@@ -1,0 +1,117 @@
+import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { flushClickJournal, JOURNAL_CHUNK, JOURNAL_PREFIX, journalClickSamples } from '../../../src-renderer/sync/mirror/click-journal.ts';
+import type { ClickSample } from '../../../src-renderer/sync/mirror/rows.ts';
+import { pullResource } from '../../../src-renderer/sync/pull.ts';
+import { harness, type Harness } from './helpers.ts';
+
+let h: Harness;
+afterEach(() => h?.db.close());
+
+const journalCount = () => h.db.syncState.where('key').startsWith(JOURNAL_PREFIX).count();
+const clientIdOf = async (serverId: number) => (await h.db.links.where('serverId').equals(serverId).first())!.clientId;
+
+describe('click journal', () => {
+  it('a pull of more links than one journal record holds writes one sample per link and leaves no journal', async () => {
+    h = harness();
+    const count = JOURNAL_CHUNK * 2 + 7;
+    for (let i = 0; i < count; i++) h.service.seedLink({ clicks: i });
+    await pullResource(h.ctx, 'links');
+    expect(await h.db.clickSamples.count()).toBe(count);
+    expect(await journalCount()).toBe(0);
+    const last = h.service.rows.links.get(count)!;
+    const samples = await h.db.clickSamples
+      .where('[clientId+at]')
+      .between([await clientIdOf(last.id), Dexie.minKey], [await clientIdOf(last.id), Dexie.maxKey])
+      .toArray();
+    expect(samples).toEqual([{ clientId: await clientIdOf(last.id), serverId: last.id, at: h.clock.now(), clicks: last.clicks }]);
+  });
+
+  it('journals in chunks and writes out only samples of links that still exist', async () => {
+    h = harness();
+    const [a, b] = [h.service.seedLink({ clicks: 1 }), h.service.seedLink({ clicks: 2 })];
+    await pullResource(h.ctx, 'links');
+    const [idA, idB] = [await clientIdOf(a.id), await clientIdOf(b.id)];
+    const at = h.clock.now() + 1000;
+    const samples: ClickSample[] = [
+      { clientId: idA, serverId: a.id, at, clicks: 5 },
+      ...Array.from({ length: JOURNAL_CHUNK }, (_, i) => ({ clientId: `no-such-row-${i}`, serverId: 1000 + i, at, clicks: i })),
+      { clientId: idB, serverId: b.id, at, clicks: 6 },
+    ];
+    await h.db.transaction('rw', h.db.syncState, () => journalClickSamples(h.db, 'p1', at, samples));
+    expect(await journalCount()).toBe(2);
+    await h.db.links.delete(idB);
+
+    expect(await flushClickJournal(h.db)).toBe(1);
+    expect(await h.db.clickSamples.where('serverId').equals(a.id).sortBy('at')).toMatchObject([{ clicks: 1 }, { clicks: 5, at }]);
+    expect(await h.db.clickSamples.where('serverId').equals(b.id).toArray()).toHaveLength(1); // only the pull's own, written before the delete
+    expect(await h.db.clickSamples.where('serverId').aboveOrEqual(1000).count()).toBe(0);
+    expect(await journalCount()).toBe(0);
+    expect(await flushClickJournal(h.db)).toBe(0);
+  });
+
+  it('a journal a crash left is written out by the next pull, never for a row that pull removed', async () => {
+    h = harness();
+    const kept = h.service.seedLink({ clicks: 1 });
+    const dropped = h.service.seedLink({ clicks: 2 });
+    await pullResource(h.ctx, 'links');
+    const [idKept, idDropped] = [await clientIdOf(kept.id), await clientIdOf(dropped.id)];
+    h.service.rows.links.delete(dropped.id);
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links'); // first miss: the row stays
+    expect(await h.db.links.get(idDropped)).toBeDefined();
+    // The crash: a pull's transaction committed its journal, the write-out never ran.
+    const crashedAt = h.clock.now() + 500;
+    await h.db.transaction('rw', h.db.syncState, () =>
+      journalClickSamples(h.db, 'crashed', crashedAt, [
+        { clientId: idKept, serverId: kept.id, at: crashedAt, clicks: 7 },
+        { clientId: idDropped, serverId: dropped.id, at: crashedAt, clicks: 8 },
+      ]),
+    );
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links'); // second miss: the row and all its samples go
+    expect(await journalCount()).toBe(0);
+    expect(await h.db.links.get(idDropped)).toBeUndefined();
+    expect(await h.db.clickSamples.where('serverId').equals(dropped.id).count()).toBe(0);
+    expect((await h.db.clickSamples.where('serverId').equals(kept.id).toArray()).map((s) => s.clicks)).toEqual([1, 7]);
+  });
+
+  it('a journal a crash left is written out even when the next listing fails (offline)', async () => {
+    h = harness();
+    const link = h.service.seedLink({ clicks: 1 });
+    await pullResource(h.ctx, 'links');
+    const clientId = await clientIdOf(link.id);
+    const at = h.clock.now() + 500;
+    await h.db.transaction('rw', h.db.syncState, () => journalClickSamples(h.db, 'crashed', at, [{ clientId, serverId: link.id, at, clicks: 4 }]));
+    h.service.offline = true;
+    await expect(pullResource(h.ctx, 'links')).rejects.toMatchObject({ data: { kind: 'offline' } });
+    expect(await journalCount()).toBe(0);
+    expect((await h.db.clickSamples.where('serverId').equals(link.id).toArray()).map((s) => s.clicks)).toEqual([1, 4]);
+  });
+
+  it('deletes again the samples of a link deleted while they were being written out', async () => {
+    h = harness();
+    const [a, b] = [h.service.seedLink(), h.service.seedLink()];
+    await pullResource(h.ctx, 'links');
+    const [idA, idB] = [await clientIdOf(a.id), await clientIdOf(b.id)];
+    const at = h.clock.now() + 1000;
+    await h.db.transaction('rw', h.db.syncState, () =>
+      journalClickSamples(h.db, 'p2', at, [
+        { clientId: idA, serverId: a.id, at, clicks: 3 },
+        { clientId: idB, serverId: b.id, at, clicks: 4 },
+      ]),
+    );
+    // The link is deleted (push confirmed it) just after its samples were written out: its own
+    // transaction, queued before the flush's final read of the link keys.
+    const bulkPut = h.db.clickSamples.bulkPut.bind(h.db.clickSamples);
+    h.db.clickSamples.bulkPut = (async (...args: Parameters<typeof bulkPut>) => {
+      const result = await bulkPut(...args);
+      void Dexie.ignoreTransaction(() => h.db.links.delete(idB));
+      return result;
+    }) as typeof bulkPut;
+    await flushClickJournal(h.db);
+    expect(await h.db.links.get(idB)).toBeUndefined();
+    expect(await h.db.clickSamples.where('serverId').equals(b.id).count()).toBe(0);
+    expect((await h.db.clickSamples.where('serverId').equals(a.id).toArray()).map((s) => s.clicks)).toEqual([0, 3]);
+  });
+});

@@ -1,0 +1,283 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SyncProblem } from '../../../src-preload/contract/index.ts';
+import { createSyncEngine, type SyncEngine } from '../../../src-renderer/sync/engine.ts';
+import { openWorkspaceSync, type WorkspaceSync } from '../../../src-renderer/sync/index.ts';
+import { createLocalLockManager } from '../../../src-renderer/sync/locks.ts';
+import type { MirrorDb } from '../../../src-renderer/sync/mirror/db.ts';
+import { msUntilWindowReopens } from '../../../src-renderer/sync/status-store.ts';
+import type { LockManagerLike } from '../../../src-renderer/sync/types.ts';
+import { FakeService } from './fake-service.ts';
+import { freshDb, manualClock, sequentialIds, type ManualClock } from './helpers.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+
+async function waitFor(condition: () => boolean | Promise<boolean>, label = 'condition'): Promise<void> {
+  for (let i = 0; i < 2000; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`timed out waiting for ${label}`);
+}
+
+interface Setup {
+  service: FakeService;
+  clock: ManualClock;
+  db: MirrorDb;
+  ws: WorkspaceSync;
+}
+
+async function setup(
+  options: {
+    locks?: LockManagerLike;
+    db?: MirrorDb;
+    service?: FakeService;
+    clock?: ManualClock;
+    persist?: () => Promise<boolean>;
+    onProblem?: (p: SyncProblem) => void;
+  } = {},
+): Promise<Setup> {
+  const service = options.service ?? new FakeService();
+  const clock = options.clock ?? manualClock();
+  const db = options.db ?? freshDb('ws');
+  const ws = await openWorkspaceSync({
+    workspaceId: 'ws',
+    api: service.api,
+    db,
+    clock,
+    random: () => 0.5,
+    newId: sequentialIds(),
+    locks: options.locks ?? createLocalLockManager(),
+    intervalMs: 300_000,
+    focusMinGapMs: 60_000,
+    editDelayMs: 300,
+    storage: { persist: options.persist ?? (async () => true) },
+    onProblem: options.onProblem,
+  });
+  cleanups.push(() => ws.close());
+  return { service, clock, db, ws };
+}
+
+const idle = (ws: WorkspaceSync) => ws.engine.idle();
+
+describe('scheduling and status', () => {
+  it('syncs on start: push, then a full pull; status shows online, last pull time and requests', async () => {
+    const service = new FakeService();
+    service.seedLink();
+    service.seedDomain();
+    const { ws, clock, db } = await setup({ service });
+    expect(ws.persisted).toBe(true);
+    await waitFor(async () => (await db.links.count()) === 1, 'pulled link');
+    await idle(ws);
+    const status = ws.store.getState();
+    expect(status).toMatchObject({ connection: 'online', pendingCount: 0, lastPullAt: clock.now(), paused: null });
+    expect(status.requests).toMatchObject({ list: 3 });
+    expect(await db.domains.count()).toBe(1);
+  });
+
+  it('an edit is pushed shortly after it is made, and the pending count follows', async () => {
+    const { ws, clock, service } = await setup();
+    await idle(ws);
+    const id = await ws.domains.create({ host: 'go.example.com' });
+    await waitFor(() => ws.store.getState().pendingCount === 1, 'pending 1');
+    await clock.advance(300);
+    await waitFor(() => ws.store.getState().pendingCount === 0, 'pending 0');
+    expect(service.callsOf('domains.create')).toHaveLength(1);
+    expect((await ws.db.domains.get(id))!.serverId).not.toBeNull();
+  });
+
+  it('pulls again on the interval, and on focus only after the minimum gap', async () => {
+    const { ws, clock, service } = await setup();
+    await idle(ws);
+    const lists = () => service.callsOf('links.list').length;
+    expect(lists()).toBe(1);
+    ws.notifyFocus();
+    await idle(ws);
+    expect(lists()).toBe(1); // just synced
+    await clock.advance(60_000);
+    ws.notifyFocus();
+    await waitFor(() => lists() === 2, 'focus pull');
+    await idle(ws);
+    await clock.advance(300_000);
+    await waitFor(() => lists() === 3, 'interval pull');
+  });
+
+  it('syncs when main relays a sync request (tray, app menu) for this workspace', async () => {
+    const { ws, service } = await setup();
+    await ws.engine.idle();
+    const lists = () => service.callsOf('domains.list').length;
+    service.emit('sync.requested', { workspaceId: 'other' });
+    await ws.engine.idle();
+    expect(lists()).toBe(1);
+    service.emit('sync.requested', { workspaceId: 'ws' });
+    await ws.engine.idle();
+    expect(lists()).toBe(2);
+  });
+
+  it('tells main which calls the user waits on: outbox work is interactive, periodic listings background', async () => {
+    const { ws, service, clock } = await setup();
+    await ws.engine.idle();
+    expect(service.callsOf('links.list')[0]!.input.priority).toBe('background');
+    await ws.domains.create({ host: 'go.example.com' });
+    await clock.advance(300);
+    await ws.engine.idle();
+    expect(service.callsOf('domains.create')[0]!.input.priority).toBe('interactive');
+    await ws.syncNow();
+    expect(service.callsOf('links.list').at(-1)!.input.priority).toBe('interactive');
+  });
+
+  it('failures and conflicts are listed in the store, and each new problem is reported once', async () => {
+    const service = new FakeService();
+    service.seedDomain({ host: 'taken.example.com' });
+    const problems: SyncProblem[] = [];
+    const { ws, clock } = await setup({ service, onProblem: (p) => problems.push(p) });
+    await idle(ws);
+    await ws.domains.create({ host: 'taken.example.com' });
+    await clock.advance(300);
+    await waitFor(() => ws.store.getState().failures.length === 1, 'failure');
+    expect(ws.store.getState().failures[0]).toMatchObject({ kind: 'create', resource: 'domains', error: { message: 'The host is already added.' } });
+    await ws.syncNow();
+    expect(problems).toEqual([{ kind: 'failed', workspaceId: 'ws', title: 'The service refused creating a domain', body: 'The host is already added.' }]);
+    const other = service.seedDomain({ host: 'b.example.com' });
+    await ws.syncNow();
+    const row = (await ws.db.domains.where('serverId').equals(other.id).first())!;
+    await ws.domains.update(row.clientId, { host: 'mine.example.com' });
+    service.rows.domains.get(other.id)!.host = 'theirs.example.com';
+    await ws.syncNow();
+    expect(ws.store.getState().conflicts).toHaveLength(1);
+    expect(problems.map((p) => p.kind)).toEqual(['failed', 'conflict']);
+    expect(problems[1]!.body).toContain('choose which values to keep');
+  });
+
+  it('a refused key pauses the workspace until a new key; resume continues', async () => {
+    const problems: SyncProblem[] = [];
+    const { ws, service, clock } = await setup({ onProblem: (p) => problems.push(p) });
+    await idle(ws);
+    service.keyValid = false;
+    await ws.domains.create({ host: 'go.example.com' });
+    await clock.advance(300);
+    await waitFor(() => ws.store.getState().paused !== null, 'paused');
+    expect(ws.store.getState().paused?.message).toBe('Invalid API key');
+    expect(problems).toMatchObject([{ kind: 'key-refused', workspaceId: 'ws' }]);
+    const before = service.calls.length;
+    await ws.syncNow();
+    await clock.advance(600_000);
+    expect(service.calls.length).toBe(before); // nothing is sent while paused
+    service.keyValid = true;
+    await ws.resume();
+    await idle(ws);
+    expect(ws.store.getState()).toMatchObject({ paused: null, pendingCount: 0 });
+    expect(service.rows.domains.size).toBe(1);
+  });
+
+  it('offline: status follows request outcomes, a probe with backoff finds the way back and syncs', async () => {
+    const { ws, service, clock } = await setup();
+    await idle(ws);
+    service.offline = true;
+    await ws.domains.create({ host: 'go.example.com' });
+    await clock.advance(300);
+    await waitFor(() => ws.store.getState().connection === 'offline', 'offline');
+    await idle(ws);
+    const probes = () => service.callsOf('workspaces.testConnection').length;
+    await clock.advance(1_500); // first probe (1 s … 2 s)
+    await waitFor(() => probes() === 1, 'probe 1');
+    expect(ws.store.getState().connection).toBe('offline');
+    service.offline = false;
+    await clock.advance(4_000); // second probe (backoff grows)
+    await waitFor(() => ws.store.getState().connection === 'online', 'online');
+    await waitFor(() => service.rows.domains.size === 1, 'sent after reconnect');
+    expect(probes()).toBe(2);
+  });
+
+  it('offline from the start: no busy loop — probes back off and the interval paces full syncs', async () => {
+    const service = new FakeService();
+    service.offline = true;
+    const { ws, clock } = await setup({ service });
+    await ws.engine.idle();
+    expect(ws.store.getState().connection).toBe('offline');
+    await clock.advance(600_000);
+    await ws.engine.idle();
+    const lists = service.callsOf('links.list').length + service.callsOf('domains.list').length;
+    const probes = service.callsOf('workspaces.testConnection').length;
+    expect(lists).toBeLessThanOrEqual(3); // start + two interval cycles, each stopping at the first refusal
+    expect(probes).toBeGreaterThan(2);
+    expect(probes).toBeLessThan(15); // 1 s, 2 s, 4 s … capped at 5 min
+  });
+
+  it('exposes the rate-limit window and the time until it reopens', async () => {
+    const { ws, service, clock } = await setup();
+    await idle(ws);
+    service.emitRateLimit({ workspaceId: 'ws', limit: 60, remaining: 0, resetAt: clock.now() + 42_000 });
+    expect(ws.store.getState().rateLimit).toEqual({ limit: 60, remaining: 0, resetAt: clock.now() + 42_000 });
+    expect(msUntilWindowReopens(ws.store.getState(), clock.now())).toBe(42_000);
+    expect(msUntilWindowReopens(ws.store.getState(), clock.now() + 50_000)).toBe(0);
+    service.emitRateLimit({ workspaceId: 'other', remaining: 0, resetAt: 1 });
+    expect(ws.store.getState().rateLimit.resetAt).toBe(clock.now() + 42_000);
+  });
+
+  it('a quota error from an edit reaches the caller and changes nothing', async () => {
+    const { ws } = await setup();
+    await idle(ws);
+    const failing = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    ws.db.outbox.hook('creating', failing);
+    await expect(ws.links.create({ location_url: 'https://x.test/' })).rejects.toMatchObject({ name: 'EditError', kind: 'quota' });
+    expect(await ws.db.links.count()).toBe(0);
+    expect(ws.store.getState().pendingCount).toBe(0);
+  });
+});
+
+describe('one sender across windows', () => {
+  it('two windows on one workspace never sync at the same time; each op is sent once', async () => {
+    const locks = createLocalLockManager();
+    let holders = 0;
+    let maxHolders = 0;
+    const counting: LockManagerLike = {
+      request: (name, options, callback) =>
+        locks.request(name, options, async (lock) => {
+          if (!lock) return callback(lock);
+          holders++;
+          maxHolders = Math.max(maxHolders, holders);
+          try {
+            return await callback(lock);
+          } finally {
+            holders--;
+          }
+        }),
+    };
+    const service = new FakeService();
+    const clock = manualClock();
+    const db = freshDb('shared');
+    const a = await setup({ locks: counting, service, clock, db });
+    // the second window opens the same mirror database by name through the same factory
+    const b = await setup({ locks: counting, service, clock, db });
+    await idle(a.ws);
+    await idle(b.ws);
+    for (let i = 0; i < 5; i++) await a.ws.domains.create({ host: `h${i}.example.com` });
+    await Promise.all([a.ws.syncNow(), b.ws.syncNow(), a.ws.syncNow(), b.ws.syncNow()]);
+    expect(maxHolders).toBe(1);
+    expect(service.callsOf('domains.create')).toHaveLength(5);
+    expect(service.rows.domains.size).toBe(5);
+  });
+
+  it('a background cycle skips when another window holds the lock', async () => {
+    const locks = createLocalLockManager();
+    const service = new FakeService();
+    const engine: SyncEngine = createSyncEngine({ workspaceId: 'ws', api: service.api, db: freshDb(), clock: manualClock(), locks, random: () => 0.5 });
+    let release!: () => void;
+    const held = locks.request('linkdock-sync:ws', {}, () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setImmediate(resolve));
+    await engine.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(service.calls.filter((c) => c.name !== 'rateLimit.get')).toHaveLength(0);
+    release();
+    await held;
+    const result = await engine.syncNow();
+    expect(result.ran).toBe(true);
+    engine.stop();
+    engine.ctx.db.close();
+  });
+});

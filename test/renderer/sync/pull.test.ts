@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
+import { ListingUnstableError, listAll } from '../../../src-renderer/sync/listing.ts';
+import { rowTable } from '../../../src-renderer/sync/mirror/db.ts';
+import { pullResource, readInSlices } from '../../../src-renderer/sync/pull.ts';
+import { freshDb, harness, type Harness } from './helpers.ts';
+
+let h: Harness;
+afterEach(() => h?.db.close());
+
+describe('listing', () => {
+  it('reads N rows with ceil(N/1000) list requests at 1,000 per page', async () => {
+    h = harness();
+    for (let i = 0; i < 2500; i++) h.service.seedLink();
+    const listing = await listAll(h.ctx, 'links');
+    expect(listing.rows).toHaveLength(2500);
+    expect(h.counter.snapshot().list).toBe(3);
+    expect(h.service.callsOf('links.list').map((c) => c.input.resultsPerPage)).toEqual([1000, 1000, 1000]);
+  });
+
+  it('an empty resource costs one request', async () => {
+    h = harness();
+    await pullResource(h.ctx, 'domains');
+    expect(h.counter.snapshot()).toMatchObject({ list: 1 });
+  });
+
+  it('fetches pages concurrently, within the configured width', async () => {
+    h = harness({ pageConcurrency: 3 });
+    for (let i = 0; i < 5200; i++) h.service.seedLink();
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const inner = h.service.api.call;
+    h.service.api.call = (async (name: never, input: never) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      try {
+        return await inner(name, input);
+      } finally {
+        inFlight--;
+      }
+    }) as typeof inner;
+    // rebuild the counting wrapper on the patched api
+    const { countingApi } = await import('../../../src-renderer/sync/request-counter.ts');
+    h.ctx.api = countingApi(h.service.api, h.counter);
+    const listing = await listAll(h.ctx, 'links');
+    expect(listing.rows).toHaveLength(5200);
+    expect(maxInFlight).toBe(3);
+  });
+
+  it('restarts when total changes mid-listing, and dedupes rows that shifted pages', async () => {
+    h = harness();
+    for (let i = 0; i < 1500; i++) h.service.seedLink();
+    let injected = false;
+    h.service.beforeCall = (name, input) => {
+      if (name === 'links.list' && input.page === 2 && !injected) {
+        injected = true;
+        h.service.seedLink({ url: 'added-mid-listing' });
+      }
+    };
+    const listing = await listAll(h.ctx, 'links');
+    expect(listing.restarts).toBe(1);
+    expect(listing.rows).toHaveLength(1501);
+    expect(new Set(listing.rows.map((r) => r.id)).size).toBe(1501);
+    expect(h.counter.snapshot().list).toBe(4);
+  });
+
+  it('gives up (to retry later) when the listing never holds still', async () => {
+    h = harness();
+    for (let i = 0; i < 1200; i++) h.service.seedLink();
+    h.service.beforeCall = (name, input) => {
+      if (name === 'links.list' && input.page === 2) h.service.seedLink();
+    };
+    await expect(listAll(h.ctx, 'links')).rejects.toBeInstanceOf(ListingUnstableError);
+  });
+
+  it('dedupes by id when a row appears on two pages', async () => {
+    h = harness();
+    for (let i = 0; i < 1001; i++) h.service.seedLink();
+    const first = [...h.service.rows.links.values()][0]!;
+    const inner = h.service.api.call;
+    h.service.api.call = (async (name: string, input: { page?: number }) => {
+      const result = (await inner(name as never, input as never)) as { data: unknown[] };
+      if (name === 'links.list' && input.page === 2) result.data.push(structuredClone(first));
+      return result;
+    }) as typeof inner;
+    const listing = await listAll({ ...h.ctx, api: h.service.api }, 'links');
+    expect(listing.rows).toHaveLength(1001);
+  });
+});
+
+describe('applying a listing to the mirror', () => {
+  it('adds rows, then removes one only after two complete listings without it', async () => {
+    h = harness();
+    const a = h.service.seedDomain({ host: 'a.example.com' });
+    h.service.seedDomain({ host: 'b.example.com' });
+    await pullResource(h.ctx, 'domains');
+    expect(await h.db.domains.count()).toBe(2);
+    h.service.rows.domains.delete(a.id);
+    const first = await pullResource(h.ctx, 'domains');
+    expect(first.removed).toBe(0);
+    expect((await h.db.domains.where('serverId').equals(a.id).first())?.missingCount).toBe(1);
+    const second = await pullResource(h.ctx, 'domains');
+    expect(second.removed).toBe(1);
+    expect(await h.db.domains.where('serverId').equals(a.id).count()).toBe(0);
+  });
+
+  it('a row that reappears after one miss is kept and its miss count reset', async () => {
+    h = harness();
+    const a = h.service.seedDomain();
+    await pullResource(h.ctx, 'domains');
+    h.service.rows.domains.delete(a.id);
+    await pullResource(h.ctx, 'domains');
+    h.service.rows.domains.set(a.id, a);
+    await pullResource(h.ctx, 'domains');
+    await pullResource(h.ctx, 'domains');
+    expect((await h.db.domains.where('serverId').equals(a.id).first())?.missingCount).toBe(0);
+  });
+
+  it('a missing row with a pending operation is never removed', async () => {
+    h = harness();
+    const a = h.service.seedDomain({ host: 'a.example.com' });
+    await pullResource(h.ctx, 'domains');
+    const row = (await h.db.domains.where('serverId').equals(a.id).first())!;
+    await updateRow(h.edits, 'domains', row.clientId, { host: 'z.example.com' });
+    h.service.rows.domains.delete(a.id);
+    for (let i = 0; i < 3; i++) await pullResource(h.ctx, 'domains');
+    expect((await h.db.domains.get(row.clientId))?.missingCount).toBe(3);
+  });
+
+  it('rows created locally (no server id) are untouched by listings', async () => {
+    h = harness();
+    const id = await createRow(h.edits, 'domains', { host: 'new.example.com' });
+    for (let i = 0; i < 3; i++) await pullResource(h.ctx, 'domains');
+    expect(await h.db.domains.get(id)).toMatchObject({ serverId: null, local: { host: 'new.example.com' } });
+  });
+
+  it('a pull keeps local pending changes apart from the new base', async () => {
+    h = harness();
+    const a = h.service.seedDomain({ host: 'a.example.com' });
+    await pullResource(h.ctx, 'domains');
+    const row = (await h.db.domains.where('serverId').equals(a.id).first())!;
+    await updateRow(h.edits, 'domains', row.clientId, { host: 'mine.example.com' });
+    a.custom_index_url = 'https://theirs.example.com/';
+    await pullResource(h.ctx, 'domains');
+    const after = (await h.db.domains.get(row.clientId))!;
+    expect(after.base?.custom_index_url).toBe('https://theirs.example.com/');
+    expect(after.local).toEqual({ host: 'mine.example.com' });
+  });
+
+  it('records click samples so click history is browsable offline', async () => {
+    h = harness();
+    const link = h.service.seedLink({ clicks: 3 });
+    await pullResource(h.ctx, 'links');
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links'); // unchanged count: no new sample needed
+    await h.clock.advance(60_000);
+    link.clicks = 10;
+    await pullResource(h.ctx, 'links');
+    const clientId = (await h.db.links.where('serverId').equals(link.id).first())!.clientId;
+    const samples = await h.db.clickSamples.where('serverId').equals(link.id).sortBy('at');
+    expect(samples.map((s) => s.clicks)).toEqual([3, 10]);
+    expect(samples.every((s) => s.clientId === clientId)).toBe(true);
+    expect(samples[1]!.at - samples[0]!.at).toBe(120_000);
+  });
+
+  it('keeps links whose type is not "link" apart, out of the links table', async () => {
+    h = harness();
+    h.service.seedLink({ url: 'normal' });
+    const bio = h.service.seedLink({ type: 'biolink', url: 'bio' });
+    await pullResource(h.ctx, 'links');
+    expect((await h.db.links.toArray()).map((r) => r.base?.url)).toEqual(['normal']);
+    expect(await h.db.otherLinks.toArray()).toMatchObject([{ id: bio.id, row: { type: 'biolink' } }]);
+    h.service.rows.links.delete(bio.id);
+    await pullResource(h.ctx, 'links');
+    expect(await h.db.otherLinks.count()).toBe(0);
+  });
+
+  it('records the time of the last complete pull', async () => {
+    h = harness();
+    await pullResource(h.ctx, 'handlers');
+    expect((await h.db.syncState.get('lastPull:handlers'))?.value).toBe(h.clock.now());
+  });
+});
+
+describe('reading the mirror in slices', () => {
+  it('returns every row once, in key order, whatever the slice size', async () => {
+    const db = freshDb();
+    try {
+      const rows = Array.from({ length: 23 }, (_, i) => ({
+        clientId: `c${String(i).padStart(3, '0')}`,
+        serverId: i + 1,
+        base: null,
+        baseIsProvisional: false,
+        local: {},
+        writeOnly: {},
+        deletedLocally: false,
+        missingCount: 0,
+        updatedAt: 0,
+      }));
+      await db.links.bulkPut(rows.toReversed());
+      for (const slice of [1, 5, 23, 100]) {
+        expect((await readInSlices(rowTable(db, 'links'), slice)).map((row) => row.clientId)).toEqual(rows.map((row) => row.clientId));
+      }
+      await db.links.clear();
+      expect(await readInSlices(rowTable(db, 'links'), 5)).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});

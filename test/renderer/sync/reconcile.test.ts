@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
+import { reconcile } from '../../../src-renderer/sync/reconcile.ts';
+
+const link = (id: number, url: string, domain_id = 0, type = 'link'): Link => ({
+  id,
+  project_id: null,
+  domain_id,
+  type,
+  url,
+  location_url: 'https://x.test',
+  settings: { password: null, sensitive_content: false },
+  clicks: 0,
+  order: 0,
+  start_date: null,
+  end_date: null,
+  datetime: '2026-01-01 00:00:00',
+});
+const domain = (id: number, host: string): Domain => ({
+  id,
+  scheme: 'https://',
+  host,
+  custom_index_url: '',
+  is_enabled: true,
+  last_datetime: null,
+  datetime: '2026-01-01 00:00:00',
+});
+const handler = (id: number, name: string, email: string, type: Handler['type'] = 'email'): Handler => ({
+  id,
+  type,
+  name,
+  settings: type === 'email' ? { email } : {},
+  is_enabled: true,
+  last_datetime: null,
+  datetime: '2026-01-01 00:00:00',
+});
+
+describe('reconciliation matcher', () => {
+  it('links: alias + domain — one match adopts, none resends', () => {
+    const rows = [link(1, 'abc', 0), link(2, 'abc', 5), link(3, 'xyz', 0)];
+    expect(reconcile('links', { url: 'abc', domain_id: 5 }, rows)).toEqual({ type: 'adopt', serverId: 2 });
+    expect(reconcile('links', { url: 'abc' }, rows)).toEqual({ type: 'adopt', serverId: 1 });
+    expect(reconcile('links', { url: 'nope', domain_id: 0 }, rows)).toEqual({ type: 'resend' });
+  });
+  it('links: aliases compare as the service compares them (case and Unicode form folded)', () => {
+    // The service stored "Café" (composed); the create sent "cafe\u0301" decomposed and another case.
+    expect(reconcile('links', { url: 'CAFE\u0301' }, [link(7, 'Caf\u00e9', 0)])).toEqual({ type: 'adopt', serverId: 7 });
+    expect(reconcile('links', { url: 'Promo' }, [link(8, 'promo', 0)])).toEqual({ type: 'adopt', serverId: 8 });
+  });
+  it('links: rows of other products never match', () => {
+    expect(reconcile('links', { url: 'abc' }, [link(1, 'abc', 0, 'biolink')])).toEqual({ type: 'resend' });
+  });
+  it('domains: host, case-insensitively', () => {
+    expect(reconcile('domains', { host: 'Go.Example.com' }, [domain(4, 'go.example.com'), domain(5, 'other.example.com')])).toEqual({
+      type: 'adopt',
+      serverId: 4,
+    });
+  });
+  it('handlers: all readable fields; several matches ask the user', () => {
+    const rows = [handler(1, 'Ops', 'ops@x.test'), handler(2, 'Ops', 'ops@x.test'), handler(3, 'Ops', 'dev@x.test')];
+    expect(reconcile('handlers', { name: 'Ops', type: 'email', email: 'ops@x.test' }, rows)).toEqual({ type: 'ask', candidates: [1, 2] });
+    expect(reconcile('handlers', { name: 'Ops', type: 'email', email: 'dev@x.test' }, rows)).toEqual({ type: 'adopt', serverId: 3 });
+    expect(reconcile('handlers', { name: 'Ops', type: 'slack', slack: 'https://hooks.slack.test/x' }, rows)).toEqual({ type: 'resend' });
+  });
+  it('handlers: a field the service does not show cannot disqualify a row', () => {
+    expect(reconcile('handlers', { name: 'Hook', type: 'webhook', webhook: 'https://h.test/' }, [handler(9, 'Hook', '', 'webhook')])).toEqual({
+      type: 'adopt',
+      serverId: 9,
+    });
+  });
+});
