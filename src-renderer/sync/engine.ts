@@ -12,7 +12,8 @@ import { describeError, listingStop } from './outbox/classify.ts';
 import { pullResource } from './pull.ts';
 import { push, type PushResult, type StopReason } from './push.ts';
 import { countingApi, createRequestCounter, type RequestCounter, type RequestOutcome } from './request-counter.ts';
-import { createStatusStore, refreshOutboxStatus, type OpSummary, type StatusStore } from './status-store.ts';
+import { createStatusStore, refreshOutboxStatus, type StatusStore } from './status-store.ts';
+import { describeProblem } from './sync-problems.ts';
 import { systemClock, systemRandom, type Clock, type LockManagerLike, type RandomSource } from './types.ts';
 
 export interface EngineOptions {
@@ -384,21 +385,4 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     },
     refreshStatus,
   };
-}
-
-const NOUNS: Record<string, string> = { links: 'link', domains: 'domain', handlers: 'notification handler' };
-
-function describeProblem(workspaceId: string, kind: 'failed' | 'conflict', op: OpSummary): SyncProblem {
-  const noun = NOUNS[op.resource] ?? op.resource;
-  const action = op.kind === 'create' ? 'creating' : op.kind === 'update' ? 'changing' : 'deleting';
-  if (kind === 'failed') {
-    return { kind, workspaceId, title: `The service refused ${action} a ${noun}`, body: (op.error?.message ?? 'No reason was given.').slice(0, 1000) };
-  }
-  const body =
-    op.conflict?.type === 'deleted'
-      ? `The ${noun} was deleted on the service while you were changing it: recreate it or discard your change.`
-      : op.conflict?.type === 'ambiguous-create'
-        ? `Several ${noun}s on the service match one you created: choose which one is yours.`
-        : `The ${noun} was also changed on the service: choose which values to keep.`;
-  return { kind, workspaceId, title: `A ${noun} needs your decision`, body };
 }

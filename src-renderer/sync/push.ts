@@ -6,17 +6,17 @@ import { callResource, callResourceChecked, inWorkspace, loadServerIdLookup, typ
 import { refreshRowLocal } from './local-edits.ts';
 import { ROW_TABLES, rowTable } from './mirror/db.ts';
 import { applyToRead, provisionalRead, readView, sameValue, toServerFields } from './mirror/fields.ts';
-import type { Fields, MirrorRow, OpError, OutboxOp, ServerRow } from './mirror/rows.ts';
+import type { Fields, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { mergeRow } from './merge/three-way.ts';
-import { nextAttemptAt } from './outbox/backoff.ts';
-import { classify, cycleStop, describeError, listingStop, type Phase, type StopReason } from './outbox/classify.ts';
-
-export type { StopReason };
+import { classify, listingStop, type StopReason } from './outbox/classify.ts';
 import { planReady } from './outbox/ordering.ts';
+import { allTables, completeDelete, failure, settleWithError, type StepResult } from './push-settle.ts';
 import { invalidatePartialListing, PAGE_SIZE } from './listing.ts';
 import { carryLinkFields, createdFields, REPORTS_UNKNOWN_MESSAGE } from './link-carry.ts';
-import { deleteClickSamples, pullResource, rememberWriteOnly } from './pull.ts';
+import { pullResource, rememberWriteOnly } from './pull.ts';
 import type { ResourceName } from './types.ts';
+
+export type { StopReason };
 
 export interface PushResult {
   /** Operations the service confirmed (or that needed no request). */
@@ -40,10 +40,6 @@ function budgetStop(ctx: SyncContext): StepResult | null {
   if (ctx.rateWindow.available('interactive') > 0) return null;
   return { type: 'stop', reason: 'rate-limited', resetAt: ctx.rateWindow.window().resetAt, message: 'The rate-limit window is spent.' };
 }
-
-type StepResult = { type: 'continue'; completed: boolean } | { type: 'stop'; reason: StopReason; resetAt: number | null; message: string };
-
-const allTables = (ctx: SyncContext) => [...ROW_TABLES.map((r) => rowTable(ctx.db, r)), ctx.db.outbox, ctx.db.clickSamples];
 
 /**
  * An op left in `sending` can only belong to a sender that died: callers hold the sender lock.
@@ -334,76 +330,4 @@ async function sendDelete(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   }
   await completeDelete(ctx, op);
   return { type: 'continue', completed: true };
-}
-
-async function completeDelete(ctx: SyncContext, op: OutboxOp): Promise<void> {
-  await ctx.db.transaction('rw', allTables(ctx), async () => {
-    await ctx.db.outbox.delete(op.seq!);
-    const remaining = await ctx.db.outbox.where('rowId').equals(op.rowId).count();
-    if (remaining === 0) {
-      await rowTable(ctx.db, op.resource).delete(op.rowId);
-      if (op.resource === 'links') await deleteClickSamples(ctx.db, op.rowId);
-    } else {
-      await refreshRowLocal(ctx.db, op.resource, op.rowId);
-    }
-  });
-}
-
-async function failure(ctx: SyncContext, op: OutboxOp, phase: Phase, error: unknown, remote?: ServerRow | null): Promise<StepResult> {
-  const outcome = classify(op.kind, phase, error);
-  const described = describeError(error);
-  if (outcome.type === 'done') {
-    await completeDelete(ctx, op);
-    return { type: 'continue', completed: true };
-  }
-  const now = ctx.clock.now();
-  let step: StepResult = { type: 'continue', completed: false };
-  await ctx.db.transaction('rw', allTables(ctx), async () => {
-    const current = await ctx.db.outbox.get(op.seq!);
-    if (!current) return;
-    // Keep what the read showed: the next merge and the UI see the service's current values.
-    if (remote) {
-      const row = await rowTable(ctx.db, op.resource).get(op.rowId);
-      if (row) await rowTable(ctx.db, op.resource).put({ ...row, base: remote, baseIsProvisional: false } as MirrorRow);
-    }
-    switch (outcome.type) {
-      case 'retry': {
-        const attempts = current.attempts + 1;
-        await ctx.db.outbox.put({
-          ...current,
-          state: 'pending',
-          attempts,
-          notBefore: nextAttemptAt(now, attempts, ctx.random, outcome.resetAt),
-          error: described,
-        });
-        break;
-      }
-      case 'pause':
-        await ctx.db.outbox.put({ ...current, state: 'pending', error: described });
-        break;
-      case 'failed':
-        await ctx.db.outbox.put({ ...current, state: 'failed', error: described });
-        break;
-      case 'unknown':
-        await ctx.db.outbox.put({ ...current, state: 'unknown', error: described });
-        break;
-      case 'conflict-deleted':
-        await ctx.db.outbox.put({ ...current, state: 'conflict', conflict: { type: 'deleted' }, error: null });
-        break;
-    }
-    const stopped = cycleStop(outcome, error);
-    if (stopped) step = { type: 'stop', ...stopped };
-  });
-  return step;
-}
-
-/** Ends an op as failed without a request, keeping what the read showed (the user fixes it). */
-async function settleWithError(ctx: SyncContext, op: OutboxOp, state: 'failed', error: OpError, remote: ServerRow | null): Promise<void> {
-  await ctx.db.transaction('rw', allTables(ctx), async () => {
-    const current = await ctx.db.outbox.get(op.seq!);
-    if (!current || current.rev !== op.rev || current.state !== 'pending') return;
-    const row = await rowTable(ctx.db, op.resource).get(op.rowId);
-    if (row && remote) await rowTable(ctx.db, op.resource).put({ ...row, base: remote, baseIsProvisional: false } as MirrorRow);
-    await ctx.db.outbox.put({ ...current, state, error });
-  });
 }
