@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Fields, WorkspaceSync } from '../../sync/index.ts';
-import { EditorModal } from '../../resource-screens/EditorModal.tsx';
+import { RowEditorModal } from '../../resource-screens/RowEditorModal.tsx';
 import { FormTextField } from '../../resource-screens/FormTextField.tsx';
 import { useContractForm } from '../../resource-screens/use-contract-form.ts';
 import { RowEditorLoader } from '../../resource-screens/RowEditorLoader.tsx';
@@ -48,26 +48,14 @@ function DomainForm(props: {
     fieldOf,
     serviceError: props.serviceError,
   });
-  const save = form.submit(async (input) => {
-    // Nothing changed: nothing to send.
-    if (Object.keys(input).length > 0) await props.save(input);
-    props.onClose();
-  });
   return (
-    <EditorModal
+    <RowEditorModal
+      form={form}
       title={original ? `Edit ${original.host}` : 'New domain'}
+      noun="domain"
+      conflict={props.conflict}
+      save={props.save}
       onClose={props.onClose}
-      onSave={save}
-      busy={form.busy}
-      message={form.formMessage ?? null}
-      serviceMessage={form.generalServiceError}
-      notice={
-        props.conflict && (
-          <p className="banner banner-warning">
-            <span>This domain was also changed on the service. Choose what to keep on the Pending changes page.</span>
-          </p>
-        )
-      }
     >
       {DOMAIN_FIELDS.map((field) => (
         <div key={field}>
@@ -82,6 +70,6 @@ function DomainForm(props: {
           />
         </div>
       ))}
-    </EditorModal>
+    </RowEditorModal>
   );
 }

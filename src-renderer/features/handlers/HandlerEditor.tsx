@@ -3,7 +3,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { HANDLER_FIELD_NAMES, HANDLER_TYPES, type HandlerType, type HandlerTypeField } from '../../../src-preload/contract/index.ts';
 import type { Fields, WorkspaceSync } from '../../sync/index.ts';
 import type { OpError } from '../../sync/mirror/rows.ts';
-import { EditorModal } from '../../resource-screens/EditorModal.tsx';
+import { RowEditorModal } from '../../resource-screens/RowEditorModal.tsx';
 import { FormTextField } from '../../resource-screens/FormTextField.tsx';
 import { useContractForm } from '../../resource-screens/use-contract-form.ts';
 import { RowEditorLoader } from '../../resource-screens/RowEditorLoader.tsx';
@@ -55,26 +55,14 @@ function HandlerForm(props: {
     serviceError: props.serviceError,
   });
   const type = useWatch({ control: form.form.control, name: 'type' });
-  const save = form.submit(async (input) => {
-    // Nothing changed: nothing to send.
-    if (Object.keys(input).length > 0) await props.save(input);
-    props.onClose();
-  });
   return (
-    <EditorModal
+    <RowEditorModal
+      form={form}
       title={original ? `Edit ${original.name}` : 'New notification handler'}
+      noun="handler"
+      conflict={props.conflict}
+      save={props.save}
       onClose={props.onClose}
-      onSave={save}
-      busy={form.busy}
-      message={form.formMessage ?? null}
-      serviceMessage={form.generalServiceError}
-      notice={
-        props.conflict && (
-          <p className="banner banner-warning">
-            <span>This handler was also changed on the service. Choose what to keep on the Pending changes page.</span>
-          </p>
-        )
-      }
     >
       <div>
         <FormTextField form={form} name="name" label="Name" autoFocus isRequired />
@@ -98,6 +86,6 @@ function HandlerForm(props: {
         </div>
       ))}
       {type === 'internal_notification' && <p className="muted">Internal notifications are shown by the service itself; nothing else to set.</p>}
-    </EditorModal>
+    </RowEditorModal>
   );
 }
