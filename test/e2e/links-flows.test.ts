@@ -161,7 +161,10 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     expect(download.suggestedFilename()).toBe('links.csv');
     const file = path.join(downloads, 'export.csv');
     await download.saveAs(file);
-    const lines = (await readFile(file, 'utf8')).trim().split(/\r?\n/);
+    const text = await readFile(file, 'utf8');
+    // Excel needs the byte-order mark to read UTF-8.
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).trim().split(/\r?\n/);
     expect(lines[0]).toBe('short_url,alias,destination,domain,clicks,created,enabled,scheduled,protected,expired,sync');
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual(
       [3, 2, 1].map((n) => [`${preview.sandbox!.url}e2e-bulk-${n}`, `e2e-bulk-${n}`, `https://example.com/b${n}`]),

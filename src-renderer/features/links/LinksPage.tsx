@@ -142,8 +142,9 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   useEffect(() => {
     exportRef.current = () => {
       if (!index) return;
-      void import('./csv.ts').then(({ linksToCsv }) => {
-        downloadBlob('links.csv', new Blob([linksToCsv(results, index, baseUrl, syncStates)], { type: 'text/csv;charset=utf-8' }));
+      void import('./csv.ts').then(({ CSV_BYTE_ORDER_MARK, linksToCsv }) => {
+        const csv = linksToCsv(results, index, baseUrl, syncStates);
+        downloadBlob('links.csv', new Blob([CSV_BYTE_ORDER_MARK, csv], { type: 'text/csv;charset=utf-8' }));
         setNotice(`Exported ${results.length.toLocaleString()} link${results.length === 1 ? '' : 's'}.`);
       });
     };

@@ -18,6 +18,9 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /** The list as CSV, in the order shown. A leading =, +, - or @ is escaped so spreadsheets do not run it. */
+/** Excel reads a CSV without a byte-order mark in the system's legacy code page (non-ASCII garbled); exports start with one. */
+export const CSV_BYTE_ORDER_MARK = '\uFEFF';
+
 export function linksToCsv(entries: readonly LinkEntry[], index: LinkIndex, baseUrl: string, syncStates: ReadonlyMap<string, RowSyncState>): string {
   const rows = entries.map((e) => [
     entryShortUrl(index, baseUrl, e) ?? '',

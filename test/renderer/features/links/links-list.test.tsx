@@ -154,6 +154,8 @@ describe('links list', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     // The CSV writer (papaparse) loads on first export.
     await waitFor(() => expect(blobs).toHaveLength(1));
+    // A byte-order mark first: without it Excel reads UTF-8 as the system's legacy code page.
+    expect([...new Uint8Array(await blobs[0]!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const parsed = Papa.parse<Record<string, string>>(await blobs[0]!.text(), { header: true, skipEmptyLines: true });
     expect(parsed.data).toHaveLength(120);
     expect(parsed.data[0]).toEqual({
