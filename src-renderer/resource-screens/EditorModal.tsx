@@ -10,6 +10,8 @@ export function EditorModal(props: {
   message: string | null;
   serviceMessage: string | null;
   notice?: ReactNode;
+  /** Changes not yet saved: closing other than by Cancel asks first. */
+  unsaved?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -17,6 +19,7 @@ export function EditorModal(props: {
       title={props.title}
       isOpen
       onClose={props.onClose}
+      unsaved={props.unsaved ?? false}
       footer={
         <>
           <Button onPress={props.onClose}>Cancel</Button>

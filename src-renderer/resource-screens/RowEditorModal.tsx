@@ -32,6 +32,7 @@ export function RowEditorModal<V extends FieldValues>(props: {
       busy={form.busy}
       message={form.formMessage ?? null}
       serviceMessage={form.generalServiceError}
+      unsaved={form.form.formState.isDirty}
       notice={
         props.conflict && (
           <p className="banner banner-warning">

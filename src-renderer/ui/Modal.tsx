@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import { Button } from './Button.tsx';
 
@@ -11,22 +11,41 @@ export interface ModalProps {
   footer?: ReactNode;
   size?: 'small' | 'large';
   role?: 'dialog' | 'alertdialog';
+  /**
+   * The dialog holds changes not yet saved: Escape, a click outside and Close ask before throwing
+   * them away (an explicit Cancel in the footer does not ask).
+   */
+  unsaved?: boolean;
 }
 
 /** A modal dialog: focus is trapped inside and returns to the opener on close. */
-export function Modal({ title, isOpen, onClose, children, footer, size = 'small', role = 'dialog' }: ModalProps) {
+export function Modal({ title, isOpen, onClose, children, footer, size = 'small', role = 'dialog', unsaved = false }: ModalProps) {
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => (unsaved ? setAsking(true) : onClose());
   return (
-    <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isDismissable>
+    <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={(open) => !open && requestClose()} isDismissable>
       <AriaModal className={`modal modal-${size}`}>
         <Dialog className="dialog" role={role}>
           <div className="dialog-header">
             <Heading slot="title">{title}</Heading>
-            <Button variant="ghost" size="small" aria-label="Close" onPress={onClose}>
+            <Button variant="ghost" size="small" aria-label="Close" onPress={requestClose}>
               ✕
             </Button>
           </div>
           <div className="dialog-body">{children}</div>
           {footer && <div className="dialog-footer">{footer}</div>}
+          <ConfirmDialog
+            title="Discard your changes?"
+            message={<p>What you changed in “{title}” is not saved.</p>}
+            confirmLabel="Discard changes"
+            cancelLabel="Keep editing"
+            isOpen={asking}
+            onConfirm={() => {
+              setAsking(false);
+              onClose();
+            }}
+            onCancel={() => setAsking(false)}
+          />
         </Dialog>
       </AriaModal>
     </ModalOverlay>
@@ -38,6 +57,8 @@ export function ConfirmDialog(props: {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** Default "Cancel". */
+  cancelLabel?: string;
   isOpen: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -50,7 +71,7 @@ export function ConfirmDialog(props: {
       role="alertdialog"
       footer={
         <>
-          <Button onPress={props.onCancel}>Cancel</Button>
+          <Button onPress={props.onCancel}>{props.cancelLabel ?? 'Cancel'}</Button>
           <Button variant="danger" onPress={props.onConfirm} autoFocus>
             {props.confirmLabel}
           </Button>

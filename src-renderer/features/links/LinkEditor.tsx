@@ -103,6 +103,7 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
         title={props.title}
         isOpen={!confirmDelete}
         onClose={props.onClose}
+        unsaved={form.form.formState.isDirty}
         size="large"
         footer={
           <>

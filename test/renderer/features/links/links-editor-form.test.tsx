@@ -105,4 +105,22 @@ describe('link editor form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit link' })).toBeNull());
     expect((await session.sync.db.outbox.toArray()).map((op) => op.fields)).toEqual([{ utm_source: 'news', email_reports: [] }]);
   });
+
+  it('asks before Escape throws away a new link the user started, and closes at once an untouched one', async () => {
+    const session = await openSession();
+    const { user, dialog } = await openEditor(session, 'New link', 'New link');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New link' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'New link' }));
+    const again = await screen.findByRole('dialog', { name: 'New link' });
+    expect(again).not.toBe(dialog);
+    await user.type(within(again).getByLabelText('Destination URL'), 'https://draft.example/');
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Keep editing' }));
+    expect((within(screen.getByRole('dialog', { name: 'New link' })).getByLabelText('Destination URL') as HTMLInputElement).value).toBe(
+      'https://draft.example/',
+    );
+    expect(await session.sync.db.outbox.count()).toBe(0);
+  });
 });
