@@ -2,7 +2,8 @@
 // memory like the API pages; only the rows in view are rendered. Each row can be switched on or
 // off, edited and deleted (after confirming); its sync state shows as a badge.
 import { useMemo, useState, type ComponentType } from 'react';
-import { useOpenSession } from '../session/workspace-session.tsx';
+import { useOpenSession, useSyncStatus } from '../session/workspace-session.tsx';
+import { emptyListText, useEverListed } from './empty-list.ts';
 import { Badge, Button, ConfirmDialog, Switch } from '../ui/index.ts';
 import { Pager, VirtualTable, type Column } from '../ui/list/index.ts';
 import { runListQuery } from '../ui/list/list-query.ts';
@@ -37,6 +38,8 @@ const nameOf = (item: ResourceItem, field: string) => String(item.view[field] ??
 export function ResourceListPage({ config }: { config: ResourceListConfig }) {
   const { sync } = useOpenSession();
   const items = useResourceItems(sync.db, config.resource);
+  const status = useSyncStatus(sync);
+  const everListed = useEverListed(sync.db, config.resource);
   const { controls, set } = useListControls();
   const [editing, setEditing] = useState<{ clientId: string | null } | null>(null);
   const [deleting, setDeleting] = useState<ResourceItem | null>(null);
@@ -132,7 +135,13 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
         rowKey={(item) => item.clientId}
         rowHeight={48}
         onRowActivate={(item) => setEditing({ clientId: item.clientId })}
-        empty={items === undefined ? 'Loading…' : items.length === 0 ? `No ${config.noun} yet.` : `No ${config.noun} match.`}
+        empty={
+          items === undefined
+            ? 'Loading…'
+            : items.length === 0
+              ? emptyListText({ everListed, status, noun: config.noun, none: `No ${config.noun} yet.` })
+              : `No ${config.noun} match.`
+        }
       />
       <Pager window={result.window} noun={config.noun} onPage={(page) => set({ page })} onPageSize={(pageSize) => set({ pageSize, page: 1 })} />
       {editing && <config.Editor sync={sync} clientId={editing.clientId} onClose={() => setEditing(null)} />}

@@ -15,6 +15,9 @@ import { createdFields } from './link-carry.ts';
 import { reconcile } from './reconcile.ts';
 import type { ResourceName } from './types.ts';
 
+/** Where the mirror keeps when a resource was last listed in full; absent until its first listing. */
+export const lastPullKey = (resource: ResourceName): string => `lastPull:${resource}`;
+
 export interface PullResult {
   resource: ResourceName;
   listed: number;
@@ -162,7 +165,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       await db.otherLinks.clear();
       await db.otherLinks.bulkPut(listed.filter((row) => !isLinkRow(resource, row)).map((row) => ({ id: row.id, row: row as Link, seenAt: now })));
     }
-    await db.syncState.put({ key: `lastPull:${resource}`, value: now });
+    await db.syncState.put({ key: lastPullKey(resource), value: now });
   });
   // After the commit, so screens show the rows meanwhile.
   if (resource === 'links') await flushClickJournal(db);

@@ -28,6 +28,7 @@ import { StatusBadges } from './StatusBadges.tsx';
 import { ActionsCell, SelectCell, ShortUrlCell } from './LinkCells.tsx';
 import { LinkFilters, LinksHeader } from './LinksToolbar.tsx';
 import { useClickHistories } from './use-click-histories.ts';
+import { emptyListText, useEverListed } from '../../resource-screens/empty-list.ts';
 import { useLinkSnapshot } from './use-links.ts';
 
 // Dialogs (editor, detail with QR and chart, bulk create and CSV with papaparse) load when first
@@ -44,6 +45,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const { sync, workspace } = session;
   const { index, firstPage, syncStates, pinned } = useLinkSnapshot(sync.db);
   const status = useSyncStatus(sync);
+  const everListed = useEverListed(sync.db, 'links');
   const now = useNow(15_000);
   const { linkEditor, linkDetail, openLinkEditor, openLinkDetail } = useNavigation();
   const [query, setQuery] = useState<LinkQuery>(DEFAULT_QUERY);
@@ -275,7 +277,13 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
         selectedKey={focused}
         onRowFocus={(e) => setFocused(e.clientId)}
         onRowActivate={(e) => openLinkDetail(e.clientId)}
-        empty={!index ? 'Loading links…' : total === 0 ? 'No links yet. Create one with “New link”.' : 'No links match the search and filters.'}
+        empty={
+          !index
+            ? 'Loading links…'
+            : total === 0
+              ? emptyListText({ everListed, status, noun: 'links', none: 'No links yet. Create one with “New link”.' })
+              : 'No links match the search and filters.'
+        }
       />
       <MemoPager window={win} noun="links" onPage={setPage} onPageSize={onPageSize} />
       <Suspense fallback={null}>
