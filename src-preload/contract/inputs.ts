@@ -135,13 +135,17 @@ type LinkRuleInput = {
 
 /** Rules the document states across fields, for both create and update. */
 function checkLinkRules(input: LinkRuleInput, ctx: z.RefinementCtx): void {
-  for (const field of ['start_date', 'end_date'] as const) {
+  // Messages name the fields as the editor labels them (Schedule: Start, End).
+  for (const [field, label] of [
+    ['start_date', 'Start'],
+    ['end_date', 'End'],
+  ] as const) {
     if (input[field] !== undefined && input[field] !== null && input.schedule !== true) {
-      ctx.addIssue({ code: 'custom', path: [field], message: `${field} is only used when schedule is on` });
+      ctx.addIssue({ code: 'custom', path: [field], message: `${label} is only used when Schedule is on` });
     }
   }
   if (input.start_date && input.end_date && input.start_date >= input.end_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date must be after start_date' });
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End must be after Start' });
   }
   for (const [kind, entries] of Object.entries(input.targeting ?? {})) {
     if (entries && entries.length > 0 && input.targeting_type !== kind) {

@@ -44,7 +44,7 @@ describe('link editor form', () => {
     await user.click(within(dialog).getByRole('switch', { name: 'Schedule' }));
     await user.type(within(dialog).getByLabelText('Start'), '2026-05-02 10:00:00');
     await user.type(within(dialog).getByLabelText('End'), '2026-05-01 10:00:00');
-    expect(fieldError('End', dialog)).toBe('end_date must be after start_date');
+    expect(fieldError('End', dialog)).toBe('End must be after Start');
     // Moving the start, not the end, settles it.
     await user.clear(within(dialog).getByLabelText('Start'));
     await user.type(within(dialog).getByLabelText('Start'), '2026-04-30 10:00:00');

@@ -97,7 +97,7 @@ describe('link editor validation', () => {
     await user.type(within(dialog).getByLabelText('Start'), '2026-05-02 10:00:00');
     await user.type(within(dialog).getByLabelText('End'), '2026-05-01 10:00:00');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(fieldError('End', dialog)).toBe('end_date must be after start_date');
+    expect(fieldError('End', dialog)).toBe('End must be after Start');
     expect(await session.sync.db.outbox.count()).toBe(0);
     // Messages follow what is typed once the user tried to save.
     await user.clear(within(dialog).getByLabelText('End'));
