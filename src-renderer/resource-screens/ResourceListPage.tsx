@@ -1,7 +1,7 @@
 // The domain and handler lists: rows from the mirror, searched, filtered, sorted and paged in
 // memory like the API pages; only the rows in view are rendered. Each row can be switched on or
 // off, edited and deleted (after confirming); its sync state shows as a badge.
-import { useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useOpenSession, useSyncStatus } from '../session/workspace-session.tsx';
 import { emptyListText, useEverListed } from './empty-list.ts';
 import { Badge, Button, ConfirmDialog, Switch } from '../ui/index.ts';
@@ -31,6 +31,8 @@ export interface ResourceListConfig {
   /** Columns between the name and the enabled switch. */
   columns: Column<ResourceItem>[];
   Editor: ComponentType<{ sync: WorkspaceSync; clientId: string | null; onClose: () => void }>;
+  /** What else goes when a row is deleted (a domain's links), said in the confirmation. */
+  deleteConsequence?: (sync: WorkspaceSync, item: ResourceItem) => Promise<string | null>;
 }
 
 const nameOf = (item: ResourceItem, field: string) => String(item.view[field] ?? '');
@@ -43,6 +45,7 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
   const { controls, set } = useListControls();
   const [editing, setEditing] = useState<{ clientId: string | null } | null>(null);
   const [deleting, setDeleting] = useState<ResourceItem | null>(null);
+  const consequence = useDeleteConsequence(sync, deleting, config.deleteConsequence);
   const [problem, setProblem] = useState<string | null>(null);
   const edits = sync[config.resource] as ResourceEdits<unknown, Record<string, unknown>>;
 
@@ -152,6 +155,7 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
         message={
           <p>
             Delete <strong>{deleting ? nameOf(deleting, config.nameField) : ''}</strong>? It is deleted on the service at the next sync.
+            {consequence && <> {consequence}</>}
           </p>
         }
         onCancel={() => setDeleting(null)}
@@ -163,4 +167,21 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
       />
     </div>
   );
+}
+
+/** The consequence text of deleting `item`, worked out when the confirmation opens (null meanwhile). */
+function useDeleteConsequence(sync: WorkspaceSync, item: ResourceItem | null, describe: ResourceListConfig['deleteConsequence']): string | null {
+  const [text, setText] = useState<{ clientId: string; text: string | null } | null>(null);
+  useEffect(() => {
+    if (!item || !describe) return undefined;
+    let current = true;
+    describe(sync, item).then(
+      (result) => current && setText({ clientId: item.clientId, text: result }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [sync, item, describe]);
+  return item && text?.clientId === item.clientId ? text.text : null;
 }

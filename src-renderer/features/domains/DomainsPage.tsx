@@ -1,4 +1,5 @@
 import { ResourceListPage, type ResourceListConfig } from '../../resource-screens/ResourceListPage.tsx';
+import { countLinksOnDomain } from '../../sync/index.ts';
 import { DomainEditor } from './DomainEditor.tsx';
 
 const CONFIG: ResourceListConfig = {
@@ -20,6 +21,12 @@ const CONFIG: ResourceListConfig = {
     },
   ],
   Editor: DomainEditor,
+  // The service deletes a domain's links with it.
+  deleteConsequence: async (sync, item) => {
+    const count = await countLinksOnDomain(sync.db, item.clientId);
+    if (count === 0) return 'No links use it.';
+    return `Its ${count.toLocaleString()} link${count === 1 ? ' is' : 's are'} deleted with it on the service.`;
+  },
 };
 
 /** Custom domains of the open workspace. */

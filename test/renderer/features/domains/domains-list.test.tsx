@@ -83,4 +83,25 @@ describe('domains list', () => {
     await waitFor(() => expect(service.rows.domains.has(b.id)).toBe(false), { timeout: 5000 });
     await waitFor(() => expect(service.rows.domains.get(a.id)?.is_enabled).toBe(false), { timeout: 5000 });
   });
+
+  it('says how many links go with a domain before it is deleted', async () => {
+    const service = new FakeService();
+    const shop = service.seedDomain({ host: 'shop.example.com' });
+    service.seedDomain({ host: 'empty.example.com' });
+    for (const url of ['one', 'two', 'three']) service.seedLink({ url, domain_id: shop.id });
+    service.seedLink({ url: 'main-domain', domain_id: 0 });
+    const { user } = await renderApp(service, 'domains');
+    await waitFor(() => expect(total()).toBe('1–2 of 2 domains'), { timeout: 5000 });
+    // The links' first listing follows the domains'.
+    await waitFor(() => expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).not.toContain('never'), { timeout: 5000 });
+
+    await user.click(screen.getByRole('button', { name: 'Delete shop.example.com' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(dialog.textContent).toContain('Its 3 links are deleted with it'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Delete empty.example.com' }));
+    const other = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(other.textContent).toContain('No links use it.'));
+  });
 });
