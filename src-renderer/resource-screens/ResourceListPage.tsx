@@ -38,11 +38,11 @@ export interface ResourceListConfig {
 const nameOf = (item: ResourceItem, field: string) => String(item.view[field] ?? '');
 
 export function ResourceListPage({ config }: { config: ResourceListConfig }) {
-  const { sync } = useOpenSession();
+  const { sync, workspace } = useOpenSession();
   const items = useResourceItems(sync.db, config.resource);
   const status = useSyncStatus(sync);
   const everListed = useEverListed(sync.db, config.resource);
-  const { controls, set } = useListControls();
+  const { controls, set } = useListControls(`${workspace.id}:${config.resource}`);
   const [editing, setEditing] = useState<{ clientId: string | null } | null>(null);
   const [deleting, setDeleting] = useState<ResourceItem | null>(null);
   const consequence = useDeleteConsequence(sync, deleting, config.deleteConsequence);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRememberedState } from '../session/remembered-state.ts';
 import type { PageSize } from '../ui/list/index.ts';
 import type { EnabledFilter, SortOrder, SyncFilter } from './resource-query.ts';
 
@@ -11,17 +11,14 @@ export interface ListControls {
   pageSize: PageSize;
 }
 
-/** A list's search, filters, sort and page; changing what is listed goes back to page 1. */
-export function useListControls(initial: Partial<ListControls> = {}) {
-  const [controls, setControls] = useState<ListControls>({
-    search: '',
-    enabled: 'all',
-    sync: 'all',
-    sort: 'created-desc',
-    page: 1,
-    pageSize: 25,
-    ...initial,
-  });
+const DEFAULT_CONTROLS: ListControls = { search: '', enabled: 'all', sync: 'all', sort: 'created-desc', page: 1, pageSize: 25 };
+
+/**
+ * A list's search, filters, sort and page, kept under `key` (workspace and list) while the app
+ * runs; changing what is listed goes back to page 1.
+ */
+export function useListControls(key: string) {
+  const [controls, setControls] = useRememberedState<ListControls>(key, DEFAULT_CONTROLS);
   const set = (patch: Partial<ListControls>) => setControls((current) => ({ ...current, page: 1, ...patch }));
   return { controls, set };
 }

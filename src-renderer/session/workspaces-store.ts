@@ -5,6 +5,7 @@ import { createStore } from 'zustand/vanilla';
 import type { WorkspaceInfo } from '../../src-preload/contract/index.ts';
 import type { ContractApi } from '../contract/contract-client.ts';
 import { mirrorDbName } from '../sync/mirror/db.ts';
+import { forgetRememberedState } from './remembered-state.ts';
 
 export interface WorkspacesState {
   workspaces: WorkspaceInfo[];
@@ -50,6 +51,7 @@ export function createWorkspacesStore(api: ContractApi) {
         if (next) await api.call('workspaces.setCurrent', { workspaceId: next });
       }
       await Dexie.delete(mirrorDbName(workspaceId));
+      forgetRememberedState(`${workspaceId}:`);
     },
   }));
   api.on('workspaces.changed', (workspaces) => {

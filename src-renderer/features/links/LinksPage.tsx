@@ -3,6 +3,7 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { isTypingTarget } from '../../ui/typing-target.ts';
 import { useNavigation } from '../../session/navigation-store.ts';
+import { useRememberedState } from '../../session/remembered-state.ts';
 import { useOpenSession, useSyncStatus, type WorkspaceSession } from '../../session/workspace-session.tsx';
 import { reportsKnown } from '../../sync/index.ts';
 import { timeAgo } from '../../ui/format.ts';
@@ -48,9 +49,10 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const everListed = useEverListed(sync.db, 'links');
   const now = useNow(15_000);
   const { linkEditor, linkDetail, openLinkEditor, openLinkDetail } = useNavigation();
-  const [query, setQuery] = useState<LinkQuery>(DEFAULT_QUERY);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(25);
+  // Search, filters, sort and page outlive a visit to another screen (per workspace).
+  const [query, setQuery] = useRememberedState<LinkQuery>(`${workspace.id}:links:query`, DEFAULT_QUERY);
+  const [page, setPage] = useRememberedState(`${workspace.id}:links:page`, 1);
+  const [pageSize, setPageSize] = useRememberedState<PageSize>(`${workspace.id}:links:page-size`, 25);
   const [focused, setFocused] = useState<string | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -63,10 +65,13 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const preview = !index && firstPage && isDefaultQuery(query) ? firstPage : null;
   const listIndex = index ?? preview?.index ?? null;
   const win = useMemo(() => pageWindow(preview ? preview.total : results.length, page, pageSize), [preview, results.length, page, pageSize]);
-  const onPageSize = useCallback((size: PageSize) => {
-    setPageSize(size);
-    setPage(1);
-  }, []);
+  const onPageSize = useCallback(
+    (size: PageSize) => {
+      setPageSize(size);
+      setPage(1);
+    },
+    [setPage, setPageSize],
+  );
   const rows = useMemo(() => {
     if (!preview) return results.slice(win.start, win.end);
     return win.end <= preview.index.entries.length ? preview.index.entries.slice(win.start, win.end) : [];
@@ -75,10 +80,13 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const baseUrl = workspace.baseUrl;
   const shortUrl = useCallback((entry: LinkEntry) => (listIndex ? entryShortUrl(listIndex, baseUrl, entry) : null), [listIndex, baseUrl]);
 
-  const changeQuery = useCallback((patch: Partial<LinkQuery>) => {
-    setQuery((q) => ({ ...q, ...patch }));
-    setPage(1);
-  }, []);
+  const changeQuery = useCallback(
+    (patch: Partial<LinkQuery>) => {
+      setQuery((q) => ({ ...q, ...patch }));
+      setPage(1);
+    },
+    [setPage, setQuery],
+  );
 
   // Ctrl/Cmd+C copies the focused row's short URL — unless text is selected or a field has focus.
   useEffect(() => {

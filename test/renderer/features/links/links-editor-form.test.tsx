@@ -110,14 +110,16 @@ describe('link editor form', () => {
     const session = await openSession();
     const { user, dialog } = await openEditor(session, 'New link', 'New link');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New link' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New link' })).toBeNull(), { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'New link' }));
-    const again = await screen.findByRole('dialog', { name: 'New link' });
+    const again = await screen.findByRole('dialog', { name: 'New link' }, { timeout: 5000 });
     expect(again).not.toBe(dialog);
     await user.type(within(again).getByLabelText('Destination URL'), 'https://draft.example/');
     await user.keyboard('{Escape}');
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Keep editing' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' }, { timeout: 5000 })).getByRole('button', { name: 'Keep editing' }),
+    );
     expect((within(screen.getByRole('dialog', { name: 'New link' })).getByLabelText('Destination URL') as HTMLInputElement).value).toBe(
       'https://draft.example/',
     );

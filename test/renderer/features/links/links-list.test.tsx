@@ -7,6 +7,7 @@ import Papa from 'papaparse';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../../src-preload/contract/index.ts';
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
+import { forgetRememberedState } from '../../../../src-renderer/session/remembered-state.ts';
 import type { WorkspaceSession } from '../../../../src-renderer/session/workspace-session.tsx';
 import { choose, domain, mirrorRow, openSession, recordingApi, renderWithApi, serverLink } from './links-harness.tsx';
 
@@ -60,7 +61,11 @@ let session: WorkspaceSession;
 beforeAll(async () => {
   session = await seeded();
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // One session serves every test here: each starts from the list's default search and sort.
+  forgetRememberedState();
+});
 
 describe('links list', () => {
   it('pages 1,200 links at every page size with totals', async () => {
