@@ -39,6 +39,8 @@ export function Modal({ title, isOpen, onClose, children, footer, size = 'small'
             message={<p>What you changed in “{title}” is not saved.</p>}
             confirmLabel="Discard changes"
             cancelLabel="Keep editing"
+            // An Escape pressed twice or Enter must not throw the work away.
+            focus="cancel"
             isOpen={asking}
             onConfirm={() => {
               setAsking(false);
@@ -59,6 +61,8 @@ export function ConfirmDialog(props: {
   confirmLabel: string;
   /** Default "Cancel". */
   cancelLabel?: string;
+  /** Which button has focus when the dialog opens (Enter presses it); default the confirm button. */
+  focus?: 'confirm' | 'cancel';
   isOpen: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -71,8 +75,10 @@ export function ConfirmDialog(props: {
       role="alertdialog"
       footer={
         <>
-          <Button onPress={props.onCancel}>{props.cancelLabel ?? 'Cancel'}</Button>
-          <Button variant="danger" onPress={props.onConfirm} autoFocus>
+          <Button onPress={props.onCancel} autoFocus={props.focus === 'cancel'}>
+            {props.cancelLabel ?? 'Cancel'}
+          </Button>
+          <Button variant="danger" onPress={props.onConfirm} autoFocus={props.focus !== 'cancel'}>
             {props.confirmLabel}
           </Button>
         </>

@@ -102,6 +102,13 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await dialog.getByLabel('Alias', { exact: true }).fill('e2e-made');
     await shot('links-editor');
     await narrowShot('links-editor');
+    // Escape on a started link asks, and the safe answer has focus: Enter keeps the work.
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog', { name: 'Discard your changes?' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keep editing');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+    expect(await dialog.getByLabel('Destination URL').inputValue()).toBe('https://example.com/e2e-created');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
 

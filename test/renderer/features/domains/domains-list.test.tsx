@@ -62,7 +62,7 @@ describe('domains list', () => {
 
     service.offline = true;
     await user.click(screen.getByRole('switch', { name: 'Enabled: a.example.com' }));
-    await waitFor(() => expect(screen.getByText('Pending sync')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Pending sync')).toBeTruthy(), { timeout: 5000 });
     await choose(user, 'Sync', 'Pending sync');
     expect(hosts()).toEqual(['a.example.com']);
     await choose(user, 'Sync', 'In sync');
@@ -71,13 +71,13 @@ describe('domains list', () => {
 
     service.offline = false;
     await user.click(screen.getByRole('button', { name: 'Delete b.example.com' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
     expect(dialog.textContent).toContain('b.example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(hosts()).toContain('b.example.com');
     await user.click(screen.getByRole('button', { name: 'Delete b.example.com' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(hosts()).toEqual(['a.example.com']));
+    await user.click(within(await screen.findByRole('alertdialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(hosts()).toEqual(['a.example.com']), { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
     await waitFor(() => expect(service.rows.domains.has(b.id)).toBe(false), { timeout: 5000 });
@@ -96,12 +96,12 @@ describe('domains list', () => {
     await waitFor(() => expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).not.toContain('never'), { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'Delete shop.example.com' }));
-    const dialog = await screen.findByRole('alertdialog');
-    await waitFor(() => expect(dialog.textContent).toContain('Its 3 links are deleted with it'));
+    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    await waitFor(() => expect(dialog.textContent).toContain('Its 3 links are deleted with it'), { timeout: 5000 });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await user.click(screen.getByRole('button', { name: 'Delete empty.example.com' }));
-    const other = await screen.findByRole('alertdialog');
-    await waitFor(() => expect(other.textContent).toContain('No links use it.'));
+    const other = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    await waitFor(() => expect(other.textContent).toContain('No links use it.'), { timeout: 5000 });
   });
 });

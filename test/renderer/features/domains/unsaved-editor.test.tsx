@@ -16,6 +16,7 @@ describe('an editor with unsaved changes', () => {
 
     await user.keyboard('{Escape}');
     const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    // Which button has focus (the safe one) is checked in Chromium: test/e2e/links-flows.test.ts.
     await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.getByRole('dialog', { name: 'New domain' })).toBeTruthy();
