@@ -1,9 +1,10 @@
 // The domain and handler lists: rows from the mirror, searched, filtered, sorted and paged in
 // memory like the API pages; only the rows in view are rendered. Each row can be switched on or
 // off, edited and deleted (after confirming); its sync state shows as a badge.
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useOpenSession, useSyncStatus } from '../session/workspace-session.tsx';
 import { emptyListText, useEverListed } from './empty-list.ts';
+import type { RowEditor } from './RowEditorLoader.tsx';
 import { Badge, Button, ConfirmDialog, Switch } from '../ui/index.ts';
 import { Pager, VirtualTable, type Column } from '../ui/list/index.ts';
 import { runListQuery } from '../ui/list/list-query.ts';
@@ -30,7 +31,7 @@ export interface ResourceListConfig {
   searchPlaceholder: string;
   /** Columns between the name and the enabled switch. */
   columns: Column<ResourceItem>[];
-  Editor: ComponentType<{ sync: WorkspaceSync; clientId: string | null; onClose: () => void }>;
+  Editor: RowEditor;
   /** What else goes when a row is deleted (a domain's links), said in the confirmation. */
   deleteConsequence?: (sync: WorkspaceSync, item: ResourceItem) => Promise<string | null>;
 }

@@ -26,7 +26,7 @@ export { rowView, readView } from './mirror/fields.ts';
 export { reportsKnown } from './local-edits.ts';
 export { accountTimeZone, refreshAccount, storedAccount } from './account.ts';
 export { msUntilWindowReopens } from './status-store.ts';
-export { lastPullKey } from './pull.ts';
+export { lastPullKey } from './mirror/db.ts';
 export { countLinksOnDomain } from './domain-links.ts';
 export type { SyncStatus, OpSummary, Connection } from './status-store.ts';
 export type { MirrorRow, OutboxOp, ConflictInfo, FieldConflict, ClickSample, Fields } from './mirror/rows.ts';

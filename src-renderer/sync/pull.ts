@@ -7,16 +7,13 @@ import { loadServerIdLookup, type SyncContext } from './context.ts';
 import { listAll } from './listing.ts';
 import { refreshRowLocal } from './local-edits.ts';
 import { deleteClickSamplesOf, flushClickJournal, journalClickSamples } from './mirror/click-journal.ts';
-import { ROW_TABLES, rowTable, type MirrorDb } from './mirror/db.ts';
+import { lastPullKey, ROW_TABLES, rowTable, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
 import { isRememberable, isWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';
 import { reconcile } from './reconcile.ts';
 import type { ResourceName } from './types.ts';
-
-/** Where the mirror keeps when a resource was last listed in full; absent until its first listing. */
-export const lastPullKey = (resource: ResourceName): string => `lastPull:${resource}`;
 
 export interface PullResult {
   resource: ResourceName;

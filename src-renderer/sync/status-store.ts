@@ -1,6 +1,6 @@
 // The sync status screens subscribe to: a zustand vanilla store (React binds it with useStore).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { MirrorDb } from './mirror/db.ts';
+import { lastPullKey, ROW_TABLES, type MirrorDb } from './mirror/db.ts';
 import type { ConflictInfo, OpError, OutboxOp } from './mirror/rows.ts';
 import { emptyCounts, type RequestCounts } from './request-counter.ts';
 import type { OpKind, ResourceName } from './types.ts';
@@ -68,8 +68,9 @@ const summary = (op: OutboxOp): OpSummary => ({ opId: op.opId, resource: op.reso
 /** Recounts the outbox into the store. */
 export async function refreshOutboxStatus(db: MirrorDb, store: StatusStore): Promise<void> {
   const ops = (await db.outbox.toArray()).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-  const lastPulls = await db.syncState.where('key').startsWith('lastPull:').toArray();
-  const lastPullAt = lastPulls.length === 3 ? Math.min(...lastPulls.map((e) => e.value as number)) : null;
+  const lastPulls = await db.syncState.bulkGet(ROW_TABLES.map(lastPullKey));
+  // The workspace counts as synced once every resource was listed; its age is the oldest listing's.
+  const lastPullAt = lastPulls.every((entry) => entry !== undefined) ? Math.min(...lastPulls.map((entry) => entry!.value as number)) : null;
   store.setState({
     pendingCount: ops.filter((op) => op.state === 'pending' || op.state === 'sending').length,
     unknownCount: ops.filter((op) => op.state === 'unknown').length,

@@ -83,6 +83,9 @@ export function rowTable(db: MirrorDb, resource: ResourceName): Table<MirrorRow,
 
 export const ROW_TABLES = ['links', 'domains', 'handlers'] as const satisfies readonly ResourceName[];
 
+/** Where the mirror keeps when a resource was last listed in full; absent until its first listing. */
+export const lastPullKey = (resource: ResourceName): string => `lastPull:${resource}`;
+
 /** True for the browser's "storage is full" failure, however Dexie wraps it. */
 export function isQuotaError(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
