@@ -18,8 +18,9 @@ export function Pager({ window: w, onPage, onPageSize, noun }: PagerProps) {
   return (
     <nav className="pager" aria-label={`${noun} pages`}>
       <span className="pager-total" role="status">
+        {/* Nothing to count: the list itself says why it is empty (not synced yet, nothing matches, none). */}
         {w.total === 0
-          ? `No ${noun}`
+          ? ''
           : `${(w.start + 1).toLocaleString()}–${w.end.toLocaleString()} of ${w.total.toLocaleString()} ${w.total === 1 ? singular(noun) : noun}`}
       </span>
       <PageSizeField pageSize={w.pageSize} onPageSize={onPageSize} />

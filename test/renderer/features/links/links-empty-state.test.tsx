@@ -17,6 +17,8 @@ describe('links list before and after the first sync', () => {
     renderWithApi(<LinksScreen session={session} />);
     expect(await screen.findByText(/Not synced yet/, {}, { timeout: 5000 })).toBeTruthy();
     expect(table().textContent).not.toContain('No links yet');
+    // Nor does the pager below it.
+    expect(screen.queryByText(/^No links/)).toBeNull();
   });
 
   it('says the service cannot be reached when the first sync found it down', async () => {
