@@ -2,6 +2,7 @@
 // (real-service-notes.md "Requests"): PHP-style arrays (`email_reports[]`), indexed targeting
 // fields, files, presence flags on create and 0/1 flags on update.
 import { FormData } from 'undici';
+import { invalid } from './errors.ts';
 import { LINK_PRESENCE_FLAGS, TARGETING_KINDS } from '../../src-preload/contract/api-rules.ts';
 import type {
   DomainCreateInput,
@@ -110,8 +111,13 @@ export function encodeLinkCreate(input: LinkCreateInput): FormData {
 
 export function encodeLinkUpdate(input: LinkUpdateRequest): FormData {
   const { email_reports: reports, ...rest } = input;
+  // Releases clear a link's reports when an update leaves them out, so "none" is never assumed here;
+  // the type says so, but a caller outside TypeScript could still leave them out.
+  if (!Array.isArray(reports)) {
+    throw invalid('A link update must say its report handlers (email_reports, [] for none): leaving them out would clear them.');
+  }
   const form = encode(rest, 'update');
-  appendArray(form, 'email_reports', Array.isArray(reports) ? reports : [], 'update');
+  appendArray(form, 'email_reports', reports, 'update');
   return form;
 }
 

@@ -4,7 +4,6 @@
 import type { FormData } from 'undici';
 import type { ResourceName } from '../../src-preload/contract/resource-names.ts';
 import type { ResourceCreateInput, ResourceRead, ResourceUpdateRequest } from '../../src-preload/contract/resource-table.ts';
-import { invalid } from './errors.ts';
 import { encodeDomainCreate, encodeDomainUpdate, encodeHandlerCreate, encodeHandlerUpdate, encodeLinkCreate, encodeLinkUpdate } from './multipart.ts';
 import { normaliseDomain, normaliseHandler, normaliseLink } from './normalise.ts';
 
@@ -16,17 +15,7 @@ export interface ResourceCodec<R extends ResourceName> {
 }
 
 export const RESOURCE_CODECS: { readonly [R in ResourceName]: ResourceCodec<R> } = {
-  links: {
-    read: normaliseLink,
-    create: encodeLinkCreate,
-    update: (input) => {
-      // The type says so, but a caller outside TypeScript could still leave them out.
-      if (!input || !Array.isArray(input.email_reports)) {
-        throw invalid('A link update must say its report handlers (email_reports, [] for none): leaving them out would clear them.');
-      }
-      return encodeLinkUpdate(input);
-    },
-  },
+  links: { read: normaliseLink, create: encodeLinkCreate, update: encodeLinkUpdate },
   domains: { read: normaliseDomain, create: encodeDomainCreate, update: encodeDomainUpdate },
   handlers: { read: normaliseHandler, create: encodeHandlerCreate, update: encodeHandlerUpdate },
 };

@@ -91,6 +91,8 @@ describe('link update encoding', () => {
   it('clears pixels with one empty part when given an empty list, and omits them when not given', async () => {
     expect((await wire(encodeLinkUpdate({ pixels_ids: [], email_reports: [] }))).form.getAll('pixels_ids[]')).toEqual(['']);
     expect((await wire(encodeLinkUpdate({ email_reports: [] }))).form.has('pixels_ids[]')).toBe(false);
+    // Leaving the reports out would clear them on the service: refused, never sent as none.
+    expect(() => encodeLinkUpdate({ is_enabled: false } as unknown as Parameters<typeof encodeLinkUpdate>[0])).toThrow(/email_reports/);
   });
 });
 
