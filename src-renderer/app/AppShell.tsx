@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useApi } from '../session/api-context.tsx';
-import { useNavigation, VIEWS, type View } from '../session/navigation-store.ts';
+import { useNavigation, type View } from '../session/navigation-store.ts';
 import { useSession } from '../session/workspace-session.tsx';
 import { VIEW_PAGES } from './views.tsx';
 import { useGlobalShortcuts } from './keyboard.ts';
@@ -8,7 +8,7 @@ import { StatusBar } from './StatusBar.tsx';
 import { KeyRefusedBanner } from './KeyRefusedBanner.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { TrayCacheUpdater } from '../features/links/TrayCacheUpdater.tsx';
-import { WorkspaceSwitcher } from '../features/workspaces/WorkspaceSwitcher.tsx';
+import { Sidebar } from './Sidebar.tsx';
 import { useWorkspaces } from '../session/use-workspaces.tsx';
 
 /** Sidebar (workspace, navigation), the current screen, and the sync status bar. */
@@ -35,20 +35,7 @@ export function AppShell() {
   const needsWorkspace = current.needsWorkspace && !session;
   return (
     <div className="shell">
-      <nav className="sidebar" aria-label="Linkdock">
-        <div className="brand">
-          <span aria-hidden="true" className="brand-mark" />
-          Linkdock
-        </div>
-        <WorkspaceSwitcher />
-        <div className="nav">
-          {VIEWS.map((name) => (
-            <button key={name} type="button" className="nav-item" aria-current={view === name ? 'page' : undefined} onClick={() => go(name)}>
-              {VIEW_PAGES[name].label}
-            </button>
-          ))}
-        </div>
-      </nav>
+      <Sidebar />
       <main className="main" aria-label={current.label}>
         {session && <KeyRefusedBanner />}
         {needsWorkspace ? (

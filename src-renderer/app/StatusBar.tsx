@@ -37,7 +37,7 @@ export function StatusBar() {
         </span>
       )}
       <span className="statusbar-spacer" />
-      <span>Last synced: {status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}</span>
+      <span className="last-synced">Last synced: {status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}</span>
       <button type="button" className="link-button" onClick={() => void sync.syncNow()} disabled={status.syncing}>
         Sync now
       </button>

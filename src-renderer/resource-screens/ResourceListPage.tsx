@@ -72,6 +72,7 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
       key: 'name',
       header: config.nameLabel,
       width: 'minmax(160px, 2fr)',
+      minWidth: 160,
       cell: (item) => <span className="cell-strong">{nameOf(item, config.nameField) || '—'}</span>,
     },
     ...config.columns,
@@ -79,8 +80,10 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
       key: 'enabled',
       header: 'Enabled',
       width: '80px',
-      cell: (item) => (
+      minWidth: 80,
+      cell: (item, { active }) => (
         <Switch
+          excludeFromTabOrder={!active}
           label=""
           aria-label={`Enabled: ${nameOf(item, config.nameField)}`}
           isSelected={item.view.is_enabled !== false}
@@ -92,12 +95,16 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
       key: 'status',
       header: 'Sync',
       width: '110px',
+      minWidth: 110,
       cell: (item) => (item.sync ? <RowStatusBadge sync={item.sync} /> : <span className="muted cell-small">✓ In sync</span>),
     },
     {
       key: 'created',
       header: 'Created',
       width: '170px',
+      minWidth: 170,
+      // Created gives way first in a narrow window.
+      hideOrder: 1,
       cell: (item) =>
         item.created ? <span className="muted">{item.created}</span> : <Badge title="Saved here; the service has not created it yet">Not sent yet</Badge>,
     },
@@ -105,12 +112,24 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       width: '140px',
-      cell: (item) => (
+      minWidth: 140,
+      cell: (item, { active }) => (
         <span className="row-actions">
-          <Button size="small" onPress={() => setEditing({ clientId: item.clientId })} aria-label={`Edit ${nameOf(item, config.nameField)}`}>
+          <Button
+            size="small"
+            excludeFromTabOrder={!active}
+            onPress={() => setEditing({ clientId: item.clientId })}
+            aria-label={`Edit ${nameOf(item, config.nameField)}`}
+          >
             Edit
           </Button>
-          <Button size="small" variant="danger" onPress={() => setDeleting(item)} aria-label={`Delete ${nameOf(item, config.nameField)}`}>
+          <Button
+            size="small"
+            variant="danger"
+            excludeFromTabOrder={!active}
+            onPress={() => setDeleting(item)}
+            aria-label={`Delete ${nameOf(item, config.nameField)}`}
+          >
             Delete
           </Button>
         </span>

@@ -7,6 +7,8 @@ interface ToggleProps {
   isDisabled?: boolean;
   /** Screen-reader name when the visible label is not enough (e.g. per-row checkboxes). */
   'aria-label'?: string;
+  /** Out of the Tab order (a list row that is not the list's Tab stop). */
+  excludeFromTabOrder?: boolean;
 }
 
 export function Checkbox({ label, ...props }: ToggleProps) {

@@ -189,6 +189,48 @@ function restoreEphemeralPorts(): void {
   (window as unknown as PortRestore).__screenshotRestore = [];
 }
 
-export function navTo(page: Page, name: string): Promise<void> {
-  return page.getByRole('navigation', { name: 'Linkdock' }).getByRole('button', { name, exact: true }).click();
+/** Goes to a screen through the sidebar, opening it first where a narrow window folded it away. */
+export async function navTo(page: Page, name: string): Promise<void> {
+  const show = page.getByRole('button', { name: 'Show navigation' });
+  const item = page.getByRole('navigation', { name: 'Linkdock' }).getByRole('button', { name, exact: true });
+  // Just after a resize the sidebar may still be folding or unfolding: ask again until it holds.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await item.or(show).first().waitFor({ timeout: 5_000 });
+      if (await show.isVisible()) await show.click({ timeout: 2_000 });
+      await item.click({ timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
+ * What does not fit the window, in words: the page or a scroll area scrolling sideways, or a
+ * visible control (button, field, link) reaching past the window's right edge. Empty when all fits.
+ */
+export async function overflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = window.innerWidth;
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > width) problems.push(`the page is ${root.scrollWidth}px wide in a ${width}px window`);
+    for (const el of document.querySelectorAll<HTMLElement>('.main, .vtable-body, .dialog, .modal-overlay')) {
+      if (el.scrollWidth > el.clientWidth + 1) problems.push(`${el.className} scrolls sideways (${el.scrollWidth}px in ${el.clientWidth}px)`);
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href]')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.bottom < 0 || box.top > window.innerHeight) continue;
+      if (
+        el.closest('.vtable-cell') &&
+        getComputedStyle(el.closest('.vtable-cell')!).overflow === 'hidden' &&
+        box.right > el.closest('.vtable-cell')!.getBoundingClientRect().right + 1
+      ) {
+        problems.push(`"${el.getAttribute('aria-label') ?? el.textContent?.trim()}" is cut off in its cell`);
+      } else if (box.right > width + 1)
+        problems.push(`"${el.getAttribute('aria-label') ?? el.textContent?.trim()}" ends at ${Math.round(box.right)}px, past the window's ${width}px`);
+    }
+    return problems;
+  });
 }

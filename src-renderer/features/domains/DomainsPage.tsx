@@ -16,6 +16,8 @@ const CONFIG: ResourceListConfig = {
       key: 'index',
       header: 'Index URL',
       width: 'minmax(120px, 2fr)',
+      minWidth: 120,
+      hideOrder: 2,
       cell: (item) =>
         item.view.custom_index_url ? <span className="cell-text">{String(item.view.custom_index_url)}</span> : <span className="muted">Default</span>,
     },

@@ -13,11 +13,19 @@ const CONFIG: ResourceListConfig = {
   nameLabel: 'Name',
   searchPlaceholder: 'Search names',
   columns: [
-    { key: 'type', header: 'Type', width: '130px', cell: (item) => HANDLER_TYPE_LABELS[item.view.type as HandlerType] ?? String(item.view.type ?? '') },
+    {
+      key: 'type',
+      header: 'Type',
+      width: '130px',
+      minWidth: 130,
+      hideOrder: 2,
+      cell: (item) => HANDLER_TYPE_LABELS[item.view.type as HandlerType] ?? String(item.view.type ?? ''),
+    },
     {
       key: 'target',
       header: 'Sends to',
       width: 'minmax(120px, 2fr)',
+      minWidth: 120,
       cell: (item) => (handlerTarget(item.view) ? <span className="cell-text">{handlerTarget(item.view)}</span> : <span className="muted">—</span>),
     },
   ],

@@ -29,11 +29,11 @@ export function useCopy(): { copy: (text: string) => Promise<boolean>; copied: s
   };
 }
 
-export function CopyButton({ text, label }: { text: string | null; label: string }) {
+export function CopyButton({ text, label, tabbable, title }: { text: string | null; label: string; tabbable?: boolean; title?: string }) {
   const { copy, copied, error } = useCopy();
   return (
     <>
-      <RowButton aria-label={label} isDisabled={text === null} onPress={() => text !== null && void copy(text)}>
+      <RowButton aria-label={label} title={title} isDisabled={text === null} tabbable={tabbable} onPress={() => text !== null && void copy(text)}>
         {copied !== null ? 'Copied' : 'Copy'}
       </RowButton>
       {error && (

@@ -1,37 +1,86 @@
 // The list's row cells, memoised: a search keystroke re-renders only the rows that changed. Row
 // controls are native (ui/list/RowControls.tsx): a keystroke may mount a whole page of rows.
+// `tabbable` is false in every row but the list's one Tab stop.
 import { memo } from 'react';
 import { RowButton, RowCheckbox } from '../../ui/list/index.ts';
 import { CopyButton } from './CopyButton.tsx';
 
-export const SelectCell = memo(function SelectCell(props: { clientId: string; alias: string; checked: boolean; onToggle: (id: string, on: boolean) => void }) {
-  return <RowCheckbox aria-label={`Select ${props.alias}`} isSelected={props.checked} onChange={(on) => props.onToggle(props.clientId, on)} />;
+export const SelectCell = memo(function SelectCell(props: {
+  clientId: string;
+  alias: string;
+  checked: boolean;
+  tabbable: boolean;
+  onToggle: (id: string, on: boolean) => void;
+}) {
+  return (
+    <RowCheckbox
+      aria-label={`Select ${props.alias}`}
+      isSelected={props.checked}
+      tabbable={props.tabbable}
+      onChange={(on) => props.onToggle(props.clientId, on)}
+    />
+  );
 });
 
-export const ShortUrlCell = memo(function ShortUrlCell(props: { clientId: string; alias: string; url: string | null; onOpen: (clientId: string) => void }) {
+/**
+ * The short URL as host and alias: the alias is what tells links apart, so when the column is
+ * narrow the host gives way first. The full URL is the tooltip.
+ */
+export const ShortUrlCell = memo(function ShortUrlCell(props: {
+  clientId: string;
+  alias: string;
+  url: string | null;
+  tabbable: boolean;
+  onOpen: (clientId: string) => void;
+}) {
+  const shown = props.url?.replace(/^https?:\/\//, '') ?? null;
+  const slash = shown ? shown.lastIndexOf('/' + props.alias) : -1;
+  const host = shown && slash >= 0 ? shown.slice(0, slash + 1) : null;
   return (
-    <>
-      <button type="button" className="link-button cell-text mono" onClick={() => props.onOpen(props.clientId)} title="Show details">
-        {props.url?.replace(/^https?:\/\//, '') ?? props.alias}
-      </button>
-      <CopyButton text={props.url} label={`Copy short URL ${props.alias}`} />
-    </>
+    <button
+      type="button"
+      className="link-button short-url mono"
+      onClick={() => props.onOpen(props.clientId)}
+      title={props.url ?? props.alias}
+      tabIndex={props.tabbable ? undefined : -1}
+    >
+      {host && <span className="short-url-host">{host}</span>}
+      <span className="short-url-alias">{host ? props.alias : (shown ?? props.alias)}</span>
+    </button>
   );
+});
+
+/**
+ * Copy, in a column of its own so it sits in the same place on every row. A link the service has
+ * not created yet has no working short URL: Copy waits, and says why.
+ */
+export const CopyCell = memo(function CopyCell(props: { alias: string; url: string | null; created: boolean; tabbable: boolean }) {
+  const why = !props.created
+    ? 'The service has not created this link yet: its short URL works once it is synced'
+    : props.url === null
+      ? 'Its domain is not in your list of domains'
+      : undefined;
+  return <CopyButton text={props.created ? props.url : null} label={`Copy short URL ${props.alias}`} title={why} tabbable={props.tabbable} />;
 });
 
 export const ActionsCell = memo(function ActionsCell(props: {
   clientId: string;
   alias: string;
   pinned: boolean;
+  tabbable: boolean;
   onEdit: (id: string) => void;
   onPin: (id: string, pinned: boolean) => void;
 }) {
   return (
     <>
-      <RowButton aria-label={`Edit ${props.alias}`} onPress={() => props.onEdit(props.clientId)}>
+      <RowButton aria-label={`Edit ${props.alias}`} tabbable={props.tabbable} onPress={() => props.onEdit(props.clientId)}>
         Edit
       </RowButton>
-      <RowButton aria-label={`${props.pinned ? 'Unpin' : 'Pin'} ${props.alias}`} onPress={() => props.onPin(props.clientId, props.pinned)}>
+      <RowButton
+        aria-label={`${props.pinned ? 'Unpin' : 'Pin'} ${props.alias}`}
+        tabbable={props.tabbable}
+        onPress={() => props.onPin(props.clientId, props.pinned)}
+      >
         {props.pinned ? 'Unpin' : 'Pin'}
       </RowButton>
     </>

@@ -6,10 +6,8 @@ import { useNavigation } from '../../session/navigation-store.ts';
 import { useRememberedState } from '../../session/remembered-state.ts';
 import { useOpenSession, useSyncStatus, type WorkspaceSession } from '../../session/workspace-session.tsx';
 import { reportsKnown } from '../../sync/index.ts';
-import { timeAgo } from '../../ui/format.ts';
-import { useNow } from '../../ui/use-now.ts';
 import { Button, ConfirmDialog } from '../../ui/index.ts';
-import { Pager, pageWindow, RowCheckbox, SearchBox, VirtualTable, type Column, type PageSize } from '../../ui/list/index.ts';
+import { ariaSort, Pager, pageWindow, RowCheckbox, SearchBox, SortHeader, VirtualTable, type Column, type PageSize } from '../../ui/list/index.ts';
 import { ClickTrend } from './ClickTrend.tsx';
 import { useCopy } from './CopyButton.tsx';
 import { downloadBlob } from './download.ts';
@@ -23,11 +21,12 @@ import {
   type LinkEntry,
   type LinkIndex,
   type LinkQuery,
+  type SortKey,
 } from './link-index.ts';
 import { setPinned } from './link-source.ts';
 import { StatusBadges } from './StatusBadges.tsx';
-import { ActionsCell, SelectCell, ShortUrlCell } from './LinkCells.tsx';
-import { LinkFilters, LinksHeader } from './LinksToolbar.tsx';
+import { ActionsCell, CopyCell, SelectCell, ShortUrlCell } from './LinkCells.tsx';
+import { FilterChips, filterChips, FiltersToggle, FIRST_DIRECTION, LinkFilters, LinksHeader, SortField } from './LinksToolbar.tsx';
 import { useClickHistories } from './use-click-histories.ts';
 import { emptyListText, useEverListed } from '../../resource-screens/empty-list.ts';
 import { useLinkSnapshot } from './use-links.ts';
@@ -47,12 +46,12 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const { index, firstPage, syncStates, pinned } = useLinkSnapshot(sync.db);
   const status = useSyncStatus(sync);
   const everListed = useEverListed(sync.db, 'links');
-  const now = useNow(15_000);
   const { linkEditor, linkDetail, openLinkEditor, openLinkDetail } = useNavigation();
   // Search, filters, sort and page outlive a visit to another screen (per workspace).
   const [query, setQuery] = useRememberedState<LinkQuery>(`${workspace.id}:links:query`, DEFAULT_QUERY);
   const [page, setPage] = useRememberedState(`${workspace.id}:links:page`, 1);
   const [pageSize, setPageSize] = useRememberedState<PageSize>(`${workspace.id}:links:page-size`, 25);
+  const [filtersOpen, setFiltersOpen] = useRememberedState(`${workspace.id}:links:filters-open`, false);
   const [focused, setFocused] = useState<string | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -108,6 +107,15 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   // The sparklines' read starts after the keystroke's render, not inside it (a deferred render).
   const histories = useClickHistories(sync.db, useDeferredValue(pageIds), TREND_SAMPLES);
   const pageChecked = pageIds.length > 0 && pageIds.every((id) => checked.has(id));
+  const checkPage = (on: boolean) =>
+    setChecked((set) => {
+      const next = new Set(set);
+      for (const id of pageIds) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
   const toggle = useCallback(
     (id: string, on: boolean) =>
       setChecked((set) => {
@@ -162,37 +170,40 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
 
   const onPin = useCallback((clientId: string, pinnedNow: boolean) => void setPinned(sync.db, clientId, !pinnedNow), [sync.db]);
   const onEdit = useCallback((clientId: string) => openLinkEditor({ mode: 'edit', clientId }), [openLinkEditor]);
+  const sortBy = (key: SortKey) =>
+    changeQuery(query.sort === key ? { direction: query.direction === 'asc' ? 'desc' : 'asc' } : { sort: key, direction: FIRST_DIRECTION[key] });
+  const sortOf = (key: SortKey) => (query.sort === key ? query.direction : null);
+  const sortable = (key: SortKey, label: string) => ({
+    header: <SortHeader label={label} direction={sortOf(key)} onSort={() => sortBy(key)} />,
+    sort: ariaSort(sortOf(key)),
+  });
+  // Minimum widths decide which optional columns a narrow window keeps: Created goes first, then clicks.
   const columns: Column<LinkEntry>[] = [
     {
       key: 'select',
       width: '36px',
-      header: (
-        <RowCheckbox
-          aria-label="Select page"
-          isSelected={pageChecked}
-          onChange={(on) =>
-            setChecked((set) => {
-              const next = new Set(set);
-              for (const id of pageIds) {
-                if (on) next.add(id);
-                else next.delete(id);
-              }
-              return next;
-            })
-          }
-        />
-      ),
-      cell: (e) => <SelectCell clientId={e.clientId} alias={e.alias} checked={checked.has(e.clientId)} onToggle={toggle} />,
+      minWidth: 36,
+      header: <RowCheckbox aria-label="Select page" isSelected={pageChecked} onChange={(on) => checkPage(on)} />,
+      cell: (e, { active }) => <SelectCell clientId={e.clientId} alias={e.alias} checked={checked.has(e.clientId)} tabbable={active} onToggle={toggle} />,
     },
     {
       key: 'short',
-      width: 'minmax(260px, 2.4fr)',
-      header: 'Short URL',
-      cell: (e) => <ShortUrlCell clientId={e.clientId} alias={e.alias} url={shortUrl(e)} onOpen={openLinkDetail} />,
+      width: 'minmax(180px, 2fr)',
+      minWidth: 180,
+      ...sortable('alias', 'Short URL'),
+      cell: (e, { active }) => <ShortUrlCell clientId={e.clientId} alias={e.alias} url={shortUrl(e)} tabbable={active} onOpen={openLinkDetail} />,
+    },
+    {
+      key: 'copy',
+      width: '64px',
+      minWidth: 64,
+      header: <span className="visually-hidden">Copy</span>,
+      cell: (e, { active }) => <CopyCell alias={e.alias} url={shortUrl(e)} created={e.serverId !== null} tabbable={active} />,
     },
     {
       key: 'destination',
-      width: 'minmax(160px, 1.8fr)',
+      width: 'minmax(140px, 1.6fr)',
+      minWidth: 140,
       header: 'Destination',
       cell: (e) => (
         <span className="cell-text" title={e.destination}>
@@ -200,19 +211,46 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
         </span>
       ),
     },
-    { key: 'clicks', width: '100px', header: 'Clicks', cell: (e) => <ClickTrend clicks={e.clicks} samples={histories?.get(e.clientId)} /> },
+    {
+      key: 'clicks',
+      width: '110px',
+      minWidth: 110,
+      hideOrder: 2,
+      ...sortable('clicks', 'Clicks'),
+      cell: (e) => <ClickTrend clicks={e.clicks} samples={histories?.get(e.clientId)} />,
+    },
     {
       key: 'status',
-      width: 'minmax(90px, 0.8fr)',
+      width: 'minmax(130px, 1fr)',
+      minWidth: 130,
       header: 'Status',
-      cell: (e) => <StatusBadges entry={e} sync={syncStates.get(e.clientId)} pinned={pinnedSet.has(e.clientId)} />,
+      cell: (e) => <StatusBadges entry={e} sync={syncStates.get(e.clientId)} pinned={pinnedSet.has(e.clientId)} shown={2} />,
     },
-    { key: 'created', width: '160px', header: 'Created', cell: (e) => <span className="muted">{e.created}</span> },
+    {
+      key: 'created',
+      width: '140px',
+      minWidth: 140,
+      hideOrder: 1,
+      ...sortable('created', 'Created'),
+      cell: (e) =>
+        e.serverId === null ? (
+          <span className="muted" title="The service has not created this link yet">
+            Not created yet
+          </span>
+        ) : (
+          <span className="muted" title={e.created}>
+            {e.created.slice(0, 16)}
+          </span>
+        ),
+    },
     {
       key: 'actions',
-      width: '120px',
+      width: '110px',
+      minWidth: 110,
       header: <span className="visually-hidden">Actions</span>,
-      cell: (e) => <ActionsCell clientId={e.clientId} alias={e.alias} pinned={pinnedSet.has(e.clientId)} onEdit={onEdit} onPin={onPin} />,
+      cell: (e, { active }) => (
+        <ActionsCell clientId={e.clientId} alias={e.alias} pinned={pinnedSet.has(e.clientId)} tabbable={active} onEdit={onEdit} onPin={onPin} />
+      ),
     },
   ];
 
@@ -227,34 +265,33 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [domains, baseUrl],
   );
-  const sortValue = `${query.sort}-${query.direction}`;
+  const chips = useMemo(() => filterChips(query, domainOptions), [query, domainOptions]);
+  const toggleFilters = useCallback(() => setFiltersOpen((open) => !open), [setFiltersOpen]);
+  const allMatchingChecked = results.length > 0 && checkedIds.length >= results.length && results.every((e) => checked.has(e.clientId));
   const total = index?.entries.length ?? 0;
 
   return (
     <div className="page links-page">
-      <LinksHeader
-        lastSynced={status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}
-        canExport={Boolean(index) && results.length > 0}
-        onBulk={openBulk}
-        onExport={onExport}
-        onNew={openNew}
-      />
-      <div className="toolbar links-filters">
+      <LinksHeader canExport={Boolean(index) && results.length > 0} onBulk={openBulk} onExport={onExport} onNew={openNew} />
+      <div className="toolbar links-toolbar">
         <SearchBox value={query.search} onChange={(search) => changeQuery({ search })} placeholder="Alias or destination" />
-        <LinkFilters
-          domain={query.domain}
-          enabled={query.enabled}
-          scheduled={query.scheduled}
-          guarded={query.protected}
-          pending={query.pending}
-          sortValue={sortValue}
-          domainOptions={domainOptions}
-          onChange={changeQuery}
-        />
+        <FiltersToggle open={filtersOpen} active={chips.length} onToggle={toggleFilters} />
+        <SortField query={query} onChange={changeQuery} />
       </div>
+      <LinkFilters query={query} open={filtersOpen} domainOptions={domainOptions} onChange={changeQuery} />
+      <FilterChips chips={chips} onChange={changeQuery} />
       {checkedIds.length > 0 && (
         <div className="selection-bar" role="region" aria-label="Selected links">
-          <span>{checkedIds.length} selected</span>
+          <span>
+            {allMatchingChecked && results.length > pageIds.length
+              ? `All ${results.length.toLocaleString()} matching selected`
+              : `${checkedIds.length.toLocaleString()} selected`}
+          </span>
+          {pageChecked && !allMatchingChecked && results.length > pageIds.length && (
+            <Button size="small" variant="ghost" onPress={() => setChecked(new Set(results.map((e) => e.clientId)))}>
+              Select all {results.length.toLocaleString()} matching
+            </Button>
+          )}
           <Button size="small" onPress={() => void setEnabled(true)}>
             Enable
           </Button>

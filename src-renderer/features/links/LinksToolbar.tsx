@@ -1,8 +1,9 @@
 // The Links screen's header (title, last sync, bulk create, export, new link) and its filter bar,
-// memoised so a search keystroke does not re-render them.
+// memoised so a search keystroke does not re-render them. Filters sit behind a "Filters" toggle;
+// the ones in force always show as chips that say what is hidden and remove it in one press.
 import { memo } from 'react';
 import { Button, SelectField } from '../../ui/index.ts';
-import type { LinkQuery, SortDirection, SortKey, TriState } from './link-index.ts';
+import { NO_FILTERS, type LinkFilters as Filters, type LinkQuery, type SortDirection, type SortKey, type TriState } from './link-index.ts';
 
 const SORTS: { value: string; label: string; sort: SortKey; direction: SortDirection }[] = [
   { value: 'created-desc', label: 'Newest first', sort: 'created', direction: 'desc' },
@@ -13,67 +14,123 @@ const SORTS: { value: string; label: string; sort: SortKey; direction: SortDirec
   { value: 'alias-desc', label: 'Alias Z–A', sort: 'alias', direction: 'desc' },
 ];
 
-const tri = (anyLabel: string, yes: string, no: string) => [
-  { value: 'any', label: anyLabel },
+type TriKey = 'enabled' | 'scheduled' | 'protected' | 'pending';
+const tri = (yes: string, no: string) => [
+  { value: 'any', label: 'Any' },
   { value: 'yes', label: yes },
   { value: 'no', label: no },
 ];
-const FILTERS: { key: 'enabled' | 'scheduled' | 'protected' | 'pending'; label: string; options: { value: string; label: string }[] }[] = [
-  { key: 'enabled', label: 'Enabled', options: tri('Any', 'Enabled', 'Disabled') },
-  { key: 'scheduled', label: 'Scheduled', options: tri('Any', 'Scheduled', 'Not scheduled') },
-  { key: 'protected', label: 'Password', options: tri('Any', 'Password-protected', 'Not protected') },
-  { key: 'pending', label: 'Sync', options: tri('Any', 'Pending sync', 'Synced') },
+const FILTERS: { key: TriKey; label: string; options: { value: string; label: string }[] }[] = [
+  { key: 'enabled', label: 'Enabled', options: tri('Enabled', 'Disabled') },
+  { key: 'scheduled', label: 'Scheduled', options: tri('Scheduled', 'Not scheduled') },
+  { key: 'protected', label: 'Password', options: tri('Password-protected', 'Not protected') },
+  { key: 'pending', label: 'Sync', options: tri('Pending sync', 'Synced') },
 ];
 
+/** Every filter off; the search stays (its own box clears it). */
+const CLEAR_FILTERS: Partial<LinkQuery> = { domain: NO_FILTERS.domain, enabled: 'any', scheduled: 'any', protected: 'any', pending: 'any' };
+
+export interface FilterChip {
+  /** The filter's label, as its field says it. */
+  label: string;
+  /** What it keeps, as its option says it. */
+  value: string;
+  /** The query change that removes it. */
+  clear: Partial<Filters>;
+}
+
+/** The filters in force, in the order the filter bar lists them (search is not a filter chip: its box shows it). */
+export function filterChips(query: LinkQuery, domainOptions: readonly { value: string; label: string }[]): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (query.domain !== NO_FILTERS.domain) {
+    chips.push({ label: 'Domain', value: domainOptions.find((o) => o.value === query.domain)?.label ?? query.domain, clear: { domain: NO_FILTERS.domain } });
+  }
+  for (const f of FILTERS) {
+    const value = query[f.key];
+    if (value === 'any') continue;
+    chips.push({ label: f.label, value: f.options.find((o) => o.value === value)?.label ?? value, clear: { [f.key]: 'any' } });
+  }
+  return chips;
+}
+
 export const LinkFilters = memo(function LinkFilters(props: {
-  domain: string;
-  enabled: TriState;
-  scheduled: TriState;
-  guarded: TriState;
-  pending: TriState;
-  sortValue: string;
+  query: LinkQuery;
+  open: boolean;
   domainOptions: { value: string; label: string }[];
   onChange: (patch: Partial<LinkQuery>) => void;
 }) {
-  const values = { enabled: props.enabled, scheduled: props.scheduled, protected: props.guarded, pending: props.pending };
-  return (
-    <>
-      <SelectField label="Domain" className="filter" value={props.domain} options={props.domainOptions} onChange={(domain) => props.onChange({ domain })} />
+  const { query } = props;
+  return props.open ? (
+    <div className="toolbar filter-panel" role="group" aria-label="Filters">
+      <SelectField label="Domain" className="filter" value={query.domain} options={props.domainOptions} onChange={(domain) => props.onChange({ domain })} />
       {FILTERS.map((f) => (
         <SelectField
           key={f.key}
           label={f.label}
           className="filter"
-          value={values[f.key]}
+          value={query[f.key]}
           options={f.options}
           onChange={(value) => props.onChange({ [f.key]: value as TriState })}
         />
       ))}
-      <SelectField
-        label="Sort"
-        className="filter"
-        value={props.sortValue}
-        options={SORTS}
-        onChange={(value) => {
-          const choice = SORTS.find((s) => s.value === value);
-          if (choice) props.onChange({ sort: choice.sort, direction: choice.direction });
-        }}
-      />
-    </>
+    </div>
+  ) : null;
+});
+
+/** The filters in force as removable chips, and "Clear filters". Nothing when none is on. */
+export const FilterChips = memo(function FilterChips(props: { chips: readonly FilterChip[]; onChange: (patch: Partial<LinkQuery>) => void }) {
+  if (props.chips.length === 0) return null;
+  return (
+    <div className="filter-chips" role="group" aria-label="Filters in force">
+      {props.chips.map((chip) => (
+        <Button
+          key={chip.label}
+          size="small"
+          className="chip"
+          aria-label={`Remove filter ${chip.label}: ${chip.value}`}
+          onPress={() => props.onChange(chip.clear)}
+        >
+          <span className="muted">{chip.label}:</span> {chip.value} <span aria-hidden="true">✕</span>
+        </Button>
+      ))}
+      <Button size="small" variant="ghost" onPress={() => props.onChange(CLEAR_FILTERS)}>
+        Clear filters
+      </Button>
+    </div>
   );
 });
 
-export const LinksHeader = memo(function LinksHeader(props: {
-  lastSynced: string;
-  canExport: boolean;
-  onBulk: () => void;
-  onExport: () => void;
-  onNew: () => void;
-}) {
+export const FiltersToggle = memo(function FiltersToggle(props: { open: boolean; active: number; onToggle: () => void }) {
+  return (
+    <Button aria-expanded={props.open} onPress={props.onToggle} className="filters-toggle">
+      Filters{props.active > 0 ? ` (${props.active})` : ''} <span aria-hidden="true">{props.open ? '▴' : '▾'}</span>
+    </Button>
+  );
+});
+
+export const SortField = memo(function SortField(props: { query: LinkQuery; onChange: (patch: Partial<LinkQuery>) => void }) {
+  return (
+    <SelectField
+      label="Sort"
+      className="filter"
+      value={`${props.query.sort}-${props.query.direction}`}
+      options={SORTS}
+      onChange={(value) => {
+        const choice = SORTS.find((s) => s.value === value);
+        if (choice) props.onChange({ sort: choice.sort, direction: choice.direction });
+      }}
+    />
+  );
+});
+
+/** The direction a column sorts in when first chosen: names A–Z, numbers and dates biggest first. */
+export const FIRST_DIRECTION: Record<SortKey, SortDirection> = { alias: 'asc', clicks: 'desc', created: 'desc' };
+
+/** The title and the page's actions; when it last synced is the status bar's to say, once. */
+export const LinksHeader = memo(function LinksHeader(props: { canExport: boolean; onBulk: () => void; onExport: () => void; onNew: () => void }) {
   return (
     <div className="page-header">
       <h1>Links</h1>
-      <span className="muted last-synced">Last synced: {props.lastSynced}</span>
       <Button onPress={props.onBulk}>Bulk create</Button>
       <Button onPress={props.onExport} isDisabled={!props.canExport}>
         Export CSV

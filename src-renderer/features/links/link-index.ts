@@ -45,7 +45,7 @@ export interface LinkIndex {
   /** Entries sorted ascending by each key, computed on first use. */
   orders: Map<SortKey, readonly LinkEntry[]>;
   /** The last query and its results: typing further narrows them instead of rescanning. */
-  last?: { query: LinkQuery; syncStates: ReadonlyMap<string, RowSyncState>; results: LinkEntry[] } | undefined;
+  last?: { query: LinkQuery; syncStates: ReadonlyMap<string, RowSyncState>; results: LinkEntry[]; shown: LinkEntry[] } | undefined;
 }
 
 /** Where a row's outbox operations stand; absent means synced. Worst state wins. */
@@ -213,7 +213,7 @@ export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, Row
   let source: readonly LinkEntry[];
   let reverse: boolean;
   if (last && last.syncStates === syncStates && sameFilters(last.query, query) && needle.includes(last.query.search.trim().toLowerCase())) {
-    if (last.query.search.trim().toLowerCase() === needle) return last.results;
+    if (last.query.search.trim().toLowerCase() === needle) return last.shown;
     source = last.results;
     reverse = false;
   } else {
@@ -233,8 +233,25 @@ export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, Row
     out?.push(entry);
   }
   const results = out ?? (source as LinkEntry[]);
-  index.last = { query, syncStates, results };
-  return results;
+  const shown = exactAliasFirst(results, needle);
+  index.last = { query, syncStates, results, shown };
+  return shown;
+}
+
+/**
+ * A link whose alias is exactly what was typed comes first, whatever the sort: someone typing an
+ * alias is looking for that link. The sorted results stay as they were (typing further narrows
+ * them); with no exact match the same array comes back.
+ */
+function exactAliasFirst(results: LinkEntry[], needle: string): LinkEntry[] {
+  if (!needle) return results;
+  let exact: LinkEntry[] | null = null;
+  for (const entry of results) {
+    if (entry.alias.length === needle.length && entry.alias.toLowerCase() === needle) (exact ??= []).push(entry);
+  }
+  if (!exact) return results;
+  const first = new Set(exact);
+  return [...exact, ...results.filter((e) => !first.has(e))];
 }
 
 function matches(entry: LinkEntry, needle: string, query: LinkQuery, syncStates: ReadonlyMap<string, RowSyncState>): boolean {

@@ -61,7 +61,8 @@ export function PendingPage({ editors }: PendingPageProps) {
     {
       key: 'item',
       header: 'Item',
-      width: 'minmax(160px, 2fr)',
+      width: 'minmax(140px, 2fr)',
+      minWidth: 140,
       cell: (e) => (
         <span className="cell-stack">
           <span className="muted cell-small">{RESOURCE_NOUNS[e.op.resource]}</span>
@@ -72,18 +73,21 @@ export function PendingPage({ editors }: PendingPageProps) {
     {
       key: 'change',
       header: 'Change',
-      width: 'minmax(160px, 2fr)',
+      width: 'minmax(140px, 2fr)',
+      minWidth: 140,
+      hideOrder: 2,
       cell: (e) => (
         <span className="cell-text" title={describeChange(e.op)}>
           {describeChange(e.op)}
         </span>
       ),
     },
-    { key: 'state', header: 'State', width: '90px', cell: (e) => <Badge tone={STATE_TONES[e.op.state]}>{STATE_LABELS[e.op.state]}</Badge> },
+    { key: 'state', header: 'State', width: '90px', minWidth: 90, cell: (e) => <Badge tone={STATE_TONES[e.op.state]}>{STATE_LABELS[e.op.state]}</Badge> },
     {
       key: 'message',
       header: 'Message',
-      width: 'minmax(160px, 2fr)',
+      width: 'minmax(140px, 2fr)',
+      minWidth: 140,
       cell: (e) => {
         const text = e.op.error?.message ?? conflictText(e);
         return text ? (
@@ -99,30 +103,40 @@ export function PendingPage({ editors }: PendingPageProps) {
       key: 'attempts',
       header: <span title="Attempts that failed for a passing reason (offline, timeout, server error) and were retried">Retries</span>,
       width: '70px',
+      minWidth: 70,
+      hideOrder: 1,
       cell: (e) => String(e.op.attempts),
     },
     {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       width: '210px',
-      cell: (e) => (
+      minWidth: 210,
+      cell: (e, { active }) => (
         <span className="row-actions">
           {e.op.state === 'conflict' && (
-            <Button size="small" variant="primary" onPress={() => setResolving(e)} aria-label={`Resolve ${e.label}`}>
+            <Button size="small" excludeFromTabOrder={!active} variant="primary" onPress={() => setResolving(e)} aria-label={`Resolve ${e.label}`}>
               Resolve
             </Button>
           )}
           {e.op.state === 'failed' && (
-            <Button size="small" onPress={() => attempt(() => sync.retry(e.op.opId))} aria-label={`Retry ${e.label}`}>
+            <Button size="small" excludeFromTabOrder={!active} onPress={() => attempt(() => sync.retry(e.op.opId))} aria-label={`Retry ${e.label}`}>
               Retry
             </Button>
           )}
           {e.op.kind !== 'delete' && e.op.state !== 'conflict' && (
-            <Button size="small" onPress={() => edit(e)} aria-label={`Edit ${e.label}`}>
+            <Button size="small" excludeFromTabOrder={!active} onPress={() => edit(e)} aria-label={`Edit ${e.label}`}>
               Edit
             </Button>
           )}
-          <Button size="small" variant="danger" isDisabled={e.op.state === 'sending'} onPress={() => setDiscarding(e)} aria-label={`Discard ${e.label}`}>
+          <Button
+            size="small"
+            excludeFromTabOrder={!active}
+            variant="danger"
+            isDisabled={e.op.state === 'sending'}
+            onPress={() => setDiscarding(e)}
+            aria-label={`Discard ${e.label}`}
+          >
             Discard
           </Button>
         </span>

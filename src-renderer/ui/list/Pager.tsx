@@ -15,13 +15,12 @@ const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: Str
 
 /** Page navigation, page size and totals for a list. */
 export function Pager({ window: w, onPage, onPageSize, noun }: PagerProps) {
+  // Nothing to page: the list itself says why it is empty (not synced yet, nothing matches, none).
+  if (w.total === 0) return null;
   return (
     <nav className="pager" aria-label={`${noun} pages`}>
       <span className="pager-total" role="status">
-        {/* Nothing to count: the list itself says why it is empty (not synced yet, nothing matches, none). */}
-        {w.total === 0
-          ? ''
-          : `${(w.start + 1).toLocaleString()}–${w.end.toLocaleString()} of ${w.total.toLocaleString()} ${w.total === 1 ? singular(noun) : noun}`}
+        {`${(w.start + 1).toLocaleString()}–${w.end.toLocaleString()} of ${w.total.toLocaleString()} ${w.total === 1 ? singular(noun) : noun}`}
       </span>
       <PageSizeField pageSize={w.pageSize} onPageSize={onPageSize} />
       {/* Native buttons: the pager re-renders on every search keystroke that changes the count. */}

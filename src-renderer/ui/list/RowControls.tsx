@@ -10,12 +10,21 @@ export interface RowButtonProps {
   isDisabled?: boolean;
   title?: string;
   variant?: 'ghost' | 'secondary';
+  /** False keeps it out of the Tab order (a list row that is not the list's Tab stop). */
+  tabbable?: boolean;
 }
 
 /** A small button (`.btn .btn-small`, ghost unless told). */
-export function RowButton({ onPress, children, isDisabled, variant = 'ghost', ...aria }: RowButtonProps) {
+export function RowButton({ onPress, children, isDisabled, variant = 'ghost', tabbable, ...aria }: RowButtonProps) {
   return (
-    <button type="button" className={`btn btn-${variant} btn-small btn-native`} disabled={isDisabled} onClick={onPress} {...aria}>
+    <button
+      type="button"
+      className={`btn btn-${variant} btn-small btn-native`}
+      disabled={isDisabled}
+      onClick={onPress}
+      tabIndex={tabbable === false ? -1 : undefined}
+      {...aria}
+    >
       {children}
     </button>
   );
@@ -25,9 +34,20 @@ export interface RowCheckboxProps {
   'aria-label': string;
   isSelected: boolean;
   onChange: (selected: boolean) => void;
+  /** False keeps it out of the Tab order (a list row that is not the list's Tab stop). */
+  tabbable?: boolean;
 }
 
 /** A checkbox without a visible label (row and "select page" checkboxes). */
-export function RowCheckbox({ isSelected, onChange, ...aria }: RowCheckboxProps) {
-  return <input type="checkbox" className="row-checkbox" checked={isSelected} onChange={(event) => onChange(event.target.checked)} {...aria} />;
+export function RowCheckbox({ isSelected, onChange, tabbable, ...aria }: RowCheckboxProps) {
+  return (
+    <input
+      type="checkbox"
+      className="row-checkbox"
+      checked={isSelected}
+      onChange={(event) => onChange(event.target.checked)}
+      tabIndex={tabbable === false ? -1 : undefined}
+      {...aria}
+    />
+  );
 }

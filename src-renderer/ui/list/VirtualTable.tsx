@@ -1,12 +1,26 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
+import { useElementWidth } from './use-element-width.ts';
+import { visibleColumns } from './visible-columns.ts';
+
+/** What a cell knows of its row beyond the data: whether it is the row Tab lands on. */
+export interface CellState {
+  /** The row holding the list's one Tab stop: its controls are in the Tab order, other rows' are not. */
+  active: boolean;
+}
 
 export interface Column<T> {
   key: string;
   header: ReactNode;
   /** CSS grid track, e.g. '2fr' or '120px'. */
   width: string;
-  cell: (row: T) => ReactNode;
+  /** The narrowest the column can usefully be, px (the sum decides which optional columns fit). */
+  minWidth?: number;
+  /** Optional columns hide when the table is too narrow; 1 hides first. Required columns never hide. */
+  hideOrder?: number;
+  /** The column header's sort state, when the list sorts by this column. */
+  sort?: 'ascending' | 'descending' | 'none';
+  cell: (row: T, state: CellState) => ReactNode;
 }
 
 export interface VirtualTableProps<T> {
@@ -23,15 +37,21 @@ export interface VirtualTableProps<T> {
 
 /**
  * A table that renders only the rows in view (TanStack Virtual), so a page of 1,000 rows costs
- * what a screenful does. Arrow keys move between rows; Enter activates the focused row.
+ * what a screenful does. The table is one Tab stop: arrow keys move between rows, Enter activates,
+ * Tab enters the focused row's controls. Optional columns give way, by their order, to a narrow window.
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
-  const { rows, columns, rowHeight = 44 } = props;
+  const { rows, rowHeight = 44 } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const [measure, width] = useElementWidth<HTMLDivElement>();
+  const columns = visibleColumns(props.columns, width);
   // TanStack Virtual returns fresh functions each render; this component is not memoised anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 8 });
   const template = columns.map((c) => c.width).join(' ');
+  const keys = rows.map(props.rowKey);
+  // The Tab stop: the focused row while it is on this page, else the first row.
+  const activeKey = props.selectedKey != null && keys.includes(props.selectedKey) ? props.selectedKey : (keys[0] ?? null);
 
   const focusRow = (index: number) => {
     const clamped = Math.max(0, Math.min(rows.length - 1, index));
@@ -40,10 +60,10 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   };
 
   return (
-    <div className="vtable" role="table" aria-label={props.label} aria-rowcount={rows.length + 1}>
+    <div ref={measure} className="vtable" role="table" aria-label={props.label} aria-rowcount={rows.length + 1}>
       <div className="vtable-head" role="row" style={{ gridTemplateColumns: template }}>
         {columns.map((column) => (
-          <div key={column.key} role="columnheader" className="vtable-cell">
+          <div key={column.key} role="columnheader" className="vtable-cell" aria-sort={column.sort}>
             {column.header}
           </div>
         ))}
@@ -55,7 +75,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index] as T;
-              const key = props.rowKey(row);
+              const key = keys[item.index] as string;
+              const active = key === activeKey;
               return (
                 <div
                   key={key}
@@ -63,10 +84,13 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                   data-index={item.index}
                   aria-rowindex={item.index + 2}
                   aria-selected={props.selectedKey === key}
-                  tabIndex={props.selectedKey === key || (props.selectedKey == null && item.index === 0) ? 0 : -1}
+                  tabIndex={active ? 0 : -1}
                   className="vtable-row"
                   style={{ gridTemplateColumns: template, height: item.size, transform: `translateY(${item.start}px)` }}
-                  onFocus={(event) => event.target === event.currentTarget && props.onRowFocus?.(row)}
+                  onFocus={(event) => {
+                    // Focus landing on a control of another row (a click) makes that row the Tab stop.
+                    if (event.target === event.currentTarget || !active) props.onRowFocus?.(row);
+                  }}
                   onKeyDown={(event) => {
                     if (event.target !== event.currentTarget) return;
                     const moves: Record<string, number> = { ArrowDown: item.index + 1, ArrowUp: item.index - 1, Home: 0, End: rows.length - 1 };
@@ -80,7 +104,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                 >
                   {columns.map((column) => (
                     <div key={column.key} role="cell" className="vtable-cell">
-                      {column.cell(row)}
+                      {column.cell(row, { active })}
                     </div>
                   ))}
                 </div>
