@@ -7,6 +7,7 @@ import { BudgetExhaustedError, createRateWindowView, type RateWindowView } from 
 import type { SyncContext } from './context.ts';
 import { defaultLockManager, senderLockName } from './locks.ts';
 import { ROW_TABLES, type MirrorDb } from './mirror/db.ts';
+import { createConnectionMonitor } from './connection-monitor.ts';
 import { backoffDelay } from './outbox/backoff.ts';
 import { describeError, listingStop } from './outbox/classify.ts';
 import { pullResource } from './pull.ts';
@@ -32,6 +33,8 @@ export interface EngineOptions {
   editDelayMs?: number;
   pageConcurrency?: number;
   rateWindow?: RateWindowView;
+  /** How long "Online" stands without a request reaching the service before a check (default 30 s; 0: never). */
+  heartbeatMs?: number;
   /**
    * Told once per new problem: an op that failed or needs a decision, or the key refused. The app
    * passes it on as a native notification (`notify.syncProblem`) when it sees fit.
@@ -60,6 +63,7 @@ export interface SyncEngine {
   notifyEdit(): void;
   notifyFocus(): void;
   notifyOnline(): void;
+  notifyOffline(): void;
   /** Resolves when no cycle is running (for tests, the chaos suite and orderly shutdown). */
   idle(): Promise<void>;
   /** After a new key was stored: clear the pause and sync. */
@@ -84,11 +88,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     store.setState({ requests: counter.snapshot() });
     // A probe answers even when the service is unreachable; probe() reads its outcome itself.
     if (outcome.kind === 'probe') return;
-    if (outcome.result === 'reached') {
-      if (store.getState().connection !== 'online') store.setState({ connection: 'online' });
-    } else {
-      goOffline(outcome.error?.message ?? 'The service cannot be reached.');
-    }
+    if (outcome.result === 'reached') connection.reached();
+    else connection.unreachable(outcome.error?.message ?? 'The service cannot be reached.');
     if (outcome.error?.kind === 'rate-limited' && outcome.error.data.resetAt !== undefined) {
       store.setState({ blockedUntil: outcome.error.data.resetAt });
       rateWindow.update({ remaining: 0, resetAt: outcome.error.data.resetAt });
@@ -116,8 +117,6 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   let lastFullAttemptAt = clock.now();
   let wakeTimer: unknown = null;
   let editTimer: unknown = null;
-  let probeTimer: unknown = null;
-  let probeAttempt = 0;
   /** When an unfinished pull is tried again: as the spent window reopens, or with backoff after a passing failure. */
   let pullRetryAt: number | null = null;
   /** Passing pull failures in a row (a 5xx, a listing that kept changing): the backoff's attempt. */
@@ -129,38 +128,18 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     return clock.setTimeout(fn, Math.max(0, ms));
   }
 
-  function goOffline(message: string): void {
-    if (store.getState().connection !== 'offline') store.setState({ connection: 'offline', lastError: message });
-    if (!stopped && probeTimer === null) scheduleProbe();
-  }
-
-  function scheduleProbe(): void {
-    probeAttempt++;
-    probeTimer = setTimer(probeTimer, () => void probe(), backoffDelay(probeAttempt, random));
-  }
-
-  /** A cheap reachability check; on success the engine syncs (reconnect). */
-  async function probe(): Promise<void> {
-    probeTimer = null;
-    if (stopped) return;
-    try {
-      const test = await api.call('workspaces.testConnection', { workspaceId: options.workspaceId });
-      if (test.outcome === 'ok') {
-        probeAttempt = 0;
-        store.setState({ connection: 'online' });
-        void cycle('reconnect');
-        return;
-      }
-      if (test.outcome === 'bad-key') {
-        await pause(test.message);
-        return;
-      }
-    } catch {
-      // still unreachable
-    }
-    store.setState({ connection: 'offline' });
-    scheduleProbe();
-  }
+  // Reachability: probes while offline, a heartbeat while online and quiet (connection-monitor.ts).
+  const connection = createConnectionMonitor({
+    workspaceId: options.workspaceId,
+    api,
+    store,
+    clock,
+    random,
+    rateWindow,
+    ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
+    onReconnect: () => void cycle('reconnect'),
+    onKeyRefused: (message) => pause(message),
+  });
 
   async function pause(message: string): Promise<void> {
     const paused = { message, at: clock.now() };
@@ -283,7 +262,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
 
   async function handleStop(reason: StopReason, message: string, resetAt: number | null): Promise<void> {
     if (reason === 'paused') await pause(message || 'The service refused the API key. Enter a new key to continue.');
-    else if (reason === 'offline') goOffline(message);
+    else if (reason === 'offline') connection.unreachable(message);
     else store.setState({ blockedUntil: resetAt ?? clock.now() + 60_000, lastError: message });
   }
 
@@ -319,6 +298,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     counter,
     async start() {
       stopped = false;
+      connection.start();
       const offRate = options.api.on('rateLimit.changed', (state: RateLimitState) => {
         if (state.workspaceId !== options.workspaceId) return;
         rateWindow.update(state);
@@ -345,8 +325,9 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     stop() {
       stopped = true;
       unsubscribe?.();
-      for (const timer of [wakeTimer, editTimer, probeTimer]) if (timer !== null) clock.clearTimeout(timer);
-      wakeTimer = editTimer = probeTimer = null;
+      connection.stop();
+      for (const timer of [wakeTimer, editTimer]) if (timer !== null) clock.clearTimeout(timer);
+      wakeTimer = editTimer = null;
     },
     async syncNow() {
       if (running) await running.catch(() => undefined);
@@ -369,11 +350,10 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       if (!stopped && clock.now() - lastFullSyncAt >= focusMinGapMs) void cycle('focus');
     },
     notifyOnline() {
-      if (stopped) return;
-      if (probeTimer !== null) clock.clearTimeout(probeTimer);
-      probeTimer = null;
-      probeAttempt = 0;
-      void probe();
+      if (!stopped) connection.systemOnline();
+    },
+    notifyOffline() {
+      if (!stopped) connection.systemOffline();
     },
     async resume() {
       await options.db.syncState.delete(PAUSED_KEY);

@@ -63,6 +63,7 @@ export interface WorkspaceSync {
   subscribe(listener: (status: SyncStatus) => void): () => void;
   notifyFocus(): void;
   notifyOnline(): void;
+  notifyOffline(): void;
   close(): void;
 }
 
@@ -118,6 +119,7 @@ export async function openWorkspaceSync(options: OpenOptions): Promise<Workspace
     subscribe: (listener) => engine.store.subscribe(listener),
     notifyFocus: () => engine.notifyFocus(),
     notifyOnline: () => engine.notifyOnline(),
+    notifyOffline: () => engine.notifyOffline(),
     close() {
       stopShorten();
       engine.stop();
@@ -128,18 +130,21 @@ export async function openWorkspaceSync(options: OpenOptions): Promise<Workspace
 
 /** Minimal event target (a window): focus syncs, `online` probes at once. */
 export interface WindowEvents {
-  addEventListener(type: 'focus' | 'online', listener: () => void): void;
-  removeEventListener(type: 'focus' | 'online', listener: () => void): void;
+  addEventListener(type: 'focus' | 'online' | 'offline', listener: () => void): void;
+  removeEventListener(type: 'focus' | 'online' | 'offline', listener: () => void): void;
 }
 
 /** Wires a window's focus and online events to a workspace's engine; returns the unbinding. */
-export function bindWindowEvents(sync: Pick<WorkspaceSync, 'notifyFocus' | 'notifyOnline'>, target: WindowEvents): () => void {
+export function bindWindowEvents(sync: Pick<WorkspaceSync, 'notifyFocus' | 'notifyOnline' | 'notifyOffline'>, target: WindowEvents): () => void {
   const onFocus = () => sync.notifyFocus();
   const onOnline = () => sync.notifyOnline();
+  const onOffline = () => sync.notifyOffline();
   target.addEventListener('focus', onFocus);
   target.addEventListener('online', onOnline);
+  target.addEventListener('offline', onOffline);
   return () => {
     target.removeEventListener('focus', onFocus);
     target.removeEventListener('online', onOnline);
+    target.removeEventListener('offline', onOffline);
   };
 }

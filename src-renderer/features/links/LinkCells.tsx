@@ -42,6 +42,8 @@ export const ShortUrlCell = memo(function ShortUrlCell(props: {
       className="link-button short-url mono"
       onClick={() => props.onOpen(props.clientId)}
       title={props.url ?? props.alias}
+      // Host and alias are flex items: without a label, screen readers would hear them as two words.
+      aria-label={shown ?? props.alias}
       tabIndex={props.tabbable ? undefined : -1}
     >
       {host && <span className="short-url-host">{host}</span>}

@@ -1,0 +1,95 @@
+// "Online" is true within seconds: a quiet app notices the service went away (heartbeat), notices
+// it is back within 30 s however long the outage (probe backoff capped), follows the system's
+// offline/online events at once, and never spends a request the rate window cannot spare.
+import { afterEach, describe, expect, it } from 'vitest';
+import { openWorkspaceSync, type WorkspaceSync } from '../../../src-renderer/sync/index.ts';
+import { createLocalLockManager } from '../../../src-renderer/sync/locks.ts';
+import { FakeService } from './fake-service.ts';
+import { freshDb, manualClock, sequentialIds, settle, type ManualClock } from './helpers.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+
+async function setup(service = new FakeService()): Promise<{ ws: WorkspaceSync; service: FakeService; clock: ManualClock }> {
+  const clock = manualClock();
+  const ws = await openWorkspaceSync({
+    workspaceId: 'ws',
+    api: service.api,
+    db: freshDb('ws'),
+    clock,
+    random: () => 0.5,
+    newId: sequentialIds(),
+    locks: createLocalLockManager(),
+    intervalMs: 300_000,
+    storage: { persist: async () => true },
+  });
+  cleanups.push(() => ws.close());
+  await ws.engine.idle();
+  return { ws, service, clock };
+}
+
+/** Advances virtual time a second at a time until `condition` holds; returns the ms it took. */
+async function msUntil(clock: ManualClock, condition: () => boolean, limitMs: number): Promise<number> {
+  for (let ms = 0; ms <= limitMs; ms += 1_000) {
+    await settle();
+    if (condition()) return ms;
+    await clock.advance(1_000);
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+describe('connection monitor', () => {
+  it('notices within 30 s that the service went away while nothing was being sent', async () => {
+    const { ws, service, clock } = await setup();
+    expect(ws.store.getState().connection).toBe('online');
+    service.offline = true;
+    const took = await msUntil(clock, () => ws.store.getState().connection === 'offline', 120_000);
+    expect(took).toBeLessThanOrEqual(31_000);
+    expect(ws.store.getState().lastError).toBe('unreachable');
+  });
+
+  it('notices within 30 s that the service is back after a 6-minute outage', async () => {
+    const { ws, service, clock } = await setup();
+    service.offline = true;
+    await msUntil(clock, () => ws.store.getState().connection === 'offline', 60_000);
+    await clock.advance(6 * 60_000);
+    await settle();
+    service.offline = false;
+    const backAt = clock.now();
+    const took = await msUntil(clock, () => ws.store.getState().connection === 'online', 120_000);
+    expect(took).toBeLessThanOrEqual(31_000);
+    // Back online, it syncs: the reconnect cycle lists again.
+    await ws.engine.idle();
+    expect(ws.store.getState().lastPullAt).toBeGreaterThanOrEqual(backAt);
+  });
+
+  it('follows the system: offline at once, and asks the service the moment the network is back', async () => {
+    const { ws, service } = await setup();
+    ws.notifyOffline();
+    expect(ws.store.getState().connection).toBe('offline');
+    expect(ws.store.getState().lastError).toBe('This computer is offline.');
+    const before = service.callsOf('workspaces.testConnection').length;
+    ws.notifyOnline();
+    await settle();
+    expect(service.callsOf('workspaces.testConnection').length).toBe(before + 1);
+    expect(ws.store.getState().connection).toBe('online');
+  });
+
+  it('costs at most one request per 30 quiet seconds, and none while the rate window has no room for background work', async () => {
+    const { ws, service, clock } = await setup();
+    const checks = () => service.callsOf('workspaces.testConnection').length;
+    const start = checks();
+    await clock.advance(120_000);
+    await settle();
+    expect(checks() - start).toBeGreaterThanOrEqual(3);
+    expect(checks() - start).toBeLessThanOrEqual(4);
+    service.emitRateLimit({ workspaceId: 'ws', limit: 60, remaining: 3, resetAt: clock.now() + 10 * 60_000 });
+    const spent = checks();
+    await clock.advance(120_000);
+    await settle();
+    expect(checks()).toBe(spent);
+    expect(ws.store.getState().connection).toBe('online');
+  });
+});
