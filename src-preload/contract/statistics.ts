@@ -3,6 +3,7 @@
 // The renderer keeps what this answers in its mirror: the click data users browse offline.
 import { z } from 'zod';
 import { serverId, serviceCall } from './call-envelope.ts';
+import { isCalendarDate } from './inputs.ts';
 
 /** What clicks can be counted by, apart from the day (`overview`) and the hour of day (`hour`). */
 export const STATISTICS_DIMENSIONS = [
@@ -43,10 +44,8 @@ const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `YYYY-MM-DD` naming a real calendar day (not 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+export function isIsoDate(value: string): boolean {
+  return ISO_DATE.test(value) && isCalendarDate(value);
 }
 
 /** The day `days` after `date` (both `YYYY-MM-DD`; days may be negative). */
@@ -59,7 +58,7 @@ export function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS);
 }
 
-export const IsoDateSchema = z.string().refine(isCalendarDate, 'expected a date as YYYY-MM-DD');
+export const IsoDateSchema = z.string().refine(isIsoDate, 'expected a date as YYYY-MM-DD');
 
 /** Statistics of one link between two days, both included, in the account's time zone. */
 export const StatisticsInputSchema = z
@@ -71,7 +70,7 @@ export const StatisticsInputSchema = z
     type: StatisticsTypeSchema.default('overview'),
   })
   .superRefine((value, ctx) => {
-    if (!isCalendarDate(value.startDate) || !isCalendarDate(value.endDate)) return;
+    if (!isIsoDate(value.startDate) || !isIsoDate(value.endDate)) return;
     const span = daysBetween(value.startDate, value.endDate);
     if (span < 0) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must not be before the start date' });
     else if (span + 1 > STATISTICS_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `At most ${STATISTICS_MAX_DAYS} days at once` });

@@ -4,7 +4,7 @@
 import {
   addDays,
   daysBetween,
-  isCalendarDate,
+  isIsoDate,
   isStatisticsType,
   STATISTICS_DEFAULT_DAYS,
   STATISTICS_TYPES,
@@ -28,7 +28,7 @@ function single(params: Record<string, unknown>, name: string): string | undefin
 
 function date(params: Record<string, unknown>, name: string): string | undefined {
   const value = single(params, name);
-  if (value !== undefined && !isCalendarDate(value)) throw new ApiError(400, `${name} must be a date as YYYY-MM-DD`);
+  if (value !== undefined && !isIsoDate(value)) throw new ApiError(400, `${name} must be a date as YYYY-MM-DD`);
   return value;
 }
 
