@@ -8,15 +8,9 @@ import {
   isStatisticsType,
   STATISTICS_DEFAULT_DAYS,
   STATISTICS_TYPES,
-  type StatisticsType,
+  type StatisticsQuery,
 } from '../../../src-preload/contract/statistics.ts';
 import { ApiError } from './errors.ts';
-
-export interface StatisticsQuery {
-  startDate: string;
-  endDate: string;
-  type: StatisticsType;
-}
 
 /** A parameter's one value; absent or empty is undefined, a parameter given twice is refused. */
 function single(params: Record<string, unknown>, name: string): string | undefined {

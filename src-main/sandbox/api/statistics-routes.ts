@@ -5,7 +5,7 @@
 //   hour     → {"data":[{"hour":0-23,"pageviews"}]}
 //   others   → {"data":[{"<type>":value or null,"pageviews"}]}, most clicks first, at most 250 rows
 import type { FastifyInstance } from 'fastify';
-import { STATISTICS_MAX_ROWS } from '../../../src-preload/contract/statistics.ts';
+import { STATISTICS_MAX_ROWS, type StatisticsQuery } from '../../../src-preload/contract/statistics.ts';
 import type { ClickRange } from '../storage/click-stats.ts';
 import type { Store } from '../storage/store.ts';
 import { formatServiceDatetime, parseServiceDatetime, wallClock } from '../time.ts';
@@ -13,7 +13,7 @@ import { zoneShifts } from '../zone-shifts.ts';
 import type { SandboxDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { readId } from './pagination.ts';
-import { readStatisticsQuery, type StatisticsQuery } from './statistics-query.ts';
+import { readStatisticsQuery } from './statistics-query.ts';
 
 const NOT_FOUND = 'Link not found';
 
