@@ -48,6 +48,9 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
     'rateLimit.get': async (input) => workspaces.rateLimit(input.workspaceId),
     'account.get': (input) =>
       accounts.get(input.workspaceId, () => read(input.workspaceId, (c) => c.getAccount({ priority: 'background' })), input.refresh === true),
+    // A read like a resource's: through the workspace's one budget, after its writes in flight.
+    'statistics.get': ({ workspaceId, priority, linkId, startDate, endDate, type }) =>
+      read(workspaceId, (c) => c.statistics(linkId, { startDate, endDate, type }, { priority: priority ?? 'interactive' })),
 
     'shell.openExternal': async (input) => {
       const url = safeExternalUrl(input.url);

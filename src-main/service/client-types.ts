@@ -8,7 +8,8 @@ import type { ResourceCreateInput, ResourceList, ResourceRead, ResourceUpdateReq
 import type { Created, Updated } from '../../src-preload/contract/resources.ts';
 import type { RequestBudget } from './budget.ts';
 
-export type RequestKind = 'list' | 'read' | 'create' | 'update' | 'delete' | 'probe';
+/** `statistics`: a link's statistics (real deployments' call), a read. */
+export type RequestKind = 'list' | 'read' | 'create' | 'update' | 'delete' | 'probe' | 'statistics';
 
 export interface RequestEvent {
   kind: RequestKind;

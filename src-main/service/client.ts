@@ -1,7 +1,7 @@
 // The service client of one workspace: list/read/create/update/delete on every resource of the
-// contract's resource table (links, domains, notification handlers), within the workspace's request
-// budget, with every answer normalised to the contract's read shapes and every failure turned into
-// a CallError of a service kind.
+// contract's resource table (links, domains, notification handlers), the account and a link's
+// statistics (real deployments' calls), within the workspace's request budget, with every answer
+// normalised to the contract's shapes and every failure turned into a CallError of a service kind.
 import type { Dispatcher, FormData } from 'undici';
 import { RESULTS_PER_PAGE, DEFAULT_PAGE, DEFAULT_RESULTS_PER_PAGE } from '../../src-preload/contract/api-rules.ts';
 import { isApiKeyText, type ConnectionTest } from '../../src-preload/contract/calls.ts';
@@ -9,6 +9,7 @@ import { CallError } from '../../src-preload/contract/errors.ts';
 import { RESOURCE_PATHS, type ResourceName } from '../../src-preload/contract/resource-names.ts';
 import { RESOURCE_TABLE } from '../../src-preload/contract/resource-table.ts';
 import type { Account, Created, ListEnvelope, Updated } from '../../src-preload/contract/resources.ts';
+import type { Statistics, StatisticsQuery } from '../../src-preload/contract/statistics.ts';
 import { RequestBudget, type BudgetSlot } from './budget.ts';
 import { markChecked } from './checked-output.ts';
 import { PROBE_PATH, runConnectionTest } from './connection-test.ts';
@@ -18,6 +19,7 @@ import { normaliseBaseUrl } from './base-url.ts';
 import { RESOURCE_CODECS } from './resource-codecs.ts';
 import { send, type Method, type RawAnswer } from './transport.ts';
 import { answerError, WRITES, type Exchange } from './answer-errors.ts';
+import { readStatisticsAnswer, STATISTICS_MISSING_MS, statisticsNotAvailable, statisticsPath } from './statistics-answer.ts';
 import type { ListQuery, RequestEvent, RequestKind, RequestOptions, ResourceClient, ServiceClientOptions } from './client-types.ts';
 
 export type { ListQuery, RequestEvent, RequestKind, RequestOptions, ResourceClient, ServiceClientOptions } from './client-types.ts';
@@ -40,6 +42,8 @@ export class ServiceClient {
   readonly #timeoutMs: number;
   readonly #dispatcher: Dispatcher | undefined;
   readonly #onRequest: ((event: RequestEvent) => void) | undefined;
+  /** Until when (epoch ms) the service is known to have no statistics call. */
+  #statisticsMissingUntil = 0;
 
   constructor(options: ServiceClientOptions) {
     this.#base = normaliseBaseUrl(options.baseUrl);
@@ -84,6 +88,35 @@ export class ServiceClient {
       throw error;
     }
     return answer.body.kind === 'json' ? normaliseAccount(answer.body.value) : null;
+  }
+
+  /**
+   * A link's click statistics between two days (`GET /api/statistics/{id}`, real deployments only).
+   * `not-available` where the service has no such call (remembered for STATISTICS_MISSING_MS, so
+   * asking for many links costs one or two requests, not two per link); `not-found` for a link the
+   * service does not have.
+   */
+  async statistics(linkId: number, query: StatisticsQuery, o?: RequestOptions): Promise<Statistics> {
+    const id = checkId(linkId, 'links');
+    const url = this.#url(statisticsPath(id, query));
+    if (Date.now() < this.#statisticsMissingUntil) throw statisticsNotAvailable();
+    const exchange = async (kind: RequestKind, target: URL): Promise<Exchange> => {
+      const answer = await this.#exchangeRaw(kind, 'links', target, 'GET', undefined, o);
+      return { status: answer.status, headers: answer.headers, body: parseBody(answer.text) };
+    };
+    try {
+      return await readStatisticsAnswer(
+        await exchange('statistics', url),
+        { linkId: id, startDate: query.startDate, endDate: query.endDate, type: query.type },
+        {
+          readLink: () => exchange('read', this.#url(`${this.#collection('links')}/${id}`)),
+          failure: (kind, answer) => this.#failure(kind, answer, o),
+        },
+      );
+    } catch (error) {
+      if (error instanceof CallError && error.kind === 'not-available') this.#statisticsMissingUntil = Date.now() + STATISTICS_MISSING_MS;
+      throw error;
+    }
   }
 
   /** Tells apart bad key, unreachable host, TLS failure, timeout, not this API, and OK. */

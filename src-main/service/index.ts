@@ -11,3 +11,5 @@ export type { ShortUrlArgs } from './short-url.ts';
 export { normaliseBaseUrl } from './base-url.ts';
 export { encodeDomainCreate, encodeDomainUpdate, encodeHandlerCreate, encodeHandlerUpdate, encodeLinkCreate, encodeLinkUpdate } from './multipart.ts';
 export { normaliseDomain, normaliseHandler, normaliseLink } from './normalise.ts';
+export { normaliseStatistics } from './normalise-statistics.ts';
+export { STATISTICS_MISSING_MS } from './statistics-answer.ts';

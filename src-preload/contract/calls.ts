@@ -9,6 +9,7 @@ import { INSECURE_HTTP_WARNING, isInsecureHttp } from './origin.ts';
 import { resourceCallSchema, type ResourceTable } from './resource-table.ts';
 import type { ResourceCallName, ResourceName, ResourceVerb } from './resource-names.ts';
 import { AccountSchema } from './resources.ts';
+import { StatisticsInputSchema, StatisticsSchema } from './statistics.ts';
 
 export { WorkspaceIdSchema, PrioritySchema, type Priority, type CallSchema } from './call-envelope.ts';
 
@@ -214,6 +215,12 @@ export const appCalls = {
   'rateLimit.get': call(z.object(inWorkspace).strict(), RateLimitStateSchema),
   /** The account behind the key (real deployments' `GET /api/user`), read at most twice a day unless `refresh`. */
   'account.get': call(z.object({ ...inWorkspace, refresh: z.boolean().optional() }).strict(), AccountStateSchema),
+  /**
+   * One link's click statistics between two days (real deployments' `GET /api/statistics`), within
+   * the workspace's request budget. A service without them answers `not-available`: the app then
+   * uses its own click samples.
+   */
+  'statistics.get': call(StatisticsInputSchema, StatisticsSchema),
 
   /** Opens an http(s) address in the system browser; anything else is refused. */
   'shell.openExternal': call(z.object({ url: z.string().max(8192) }).strict(), none),

@@ -12,6 +12,7 @@ export const SERVICE_ERROR_KINDS = [
   'server', // 5xx
   'bad-response', // an answer that cannot be made sense of (HTML, wrong shape, redirect)
   'cancelled', // the caller cancelled the request
+  'not-available', // the service has no such call (statistics on a deployment without them): use what the app has
 ] as const;
 export type ServiceErrorKind = (typeof SERVICE_ERROR_KINDS)[number];
 

@@ -6,6 +6,7 @@ export * from './resource-table.ts';
 export * from './inputs.ts';
 export * from './errors.ts';
 export * from './calls.ts';
+export * from './statistics.ts';
 export * from './call-check.ts';
 export * from './rate-window.ts';
 export * from './names.ts';

@@ -26,6 +26,7 @@ export const CALL_NAMES = [
   ...RESOURCE_CALL_NAMES,
   'rateLimit.get',
   'account.get',
+  'statistics.get',
   'shell.openExternal',
   'clipboard.writeText',
   ...DESKTOP_CALL_NAMES,

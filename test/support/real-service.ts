@@ -3,9 +3,14 @@
 // string, every settings key including ones Linkdock does not know), and an update rebuilds the
 // link the way that release does — pixels and project reset when left out, targeting rules kept
 // only for the kind sent, a missing `email_reports[]` is a server error, an empty password keeps
-// the old one. Tests use it to prove that an edit of one field changes exactly that field.
+// the old one. Tests use it to prove that an edit of one field changes exactly that field. It
+// answers `GET /api/statistics/{id}` over `clicks` as a release does (real-statistics.ts), or, as
+// deployments without statistics do, with its JSON 404 for unknown routes or a web page.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerStatistics, type RawClick } from './real-statistics.ts';
+
+export type { RawClick } from './real-statistics.ts';
 
 export type RawLink = {
   id: number;
@@ -84,6 +89,8 @@ export interface RealService {
   key: string;
   links: Map<number, RawLink>;
   handlers: Map<number, RawHandler>;
+  /** Click rows the statistics call counts (tests add them). */
+  clicks: RawClick[];
   /** Requests as received: method, path and form fields (multipart parts as name → values). */
   requests: { method: string; path: string; form: Map<string, string[]> }[];
   close(): Promise<void>;
@@ -170,8 +177,20 @@ function update(link: RawLink, form: Map<string, string[]>): string | null {
   return null;
 }
 
-export async function startRealService(key = 'real-key'): Promise<RealService> {
+export interface RealServiceOptions {
+  /**
+   * `GET /api/statistics/{id}`: answered like a release (default); `no-route`: the deployment has
+   * no such call and answers its JSON 404 for unknown routes; `web-page`: it answers a 404 web page
+   * (with a JSON content-type, as some do).
+   */
+  statistics?: 'answer' | 'no-route' | 'web-page';
+  /** "Today" in the account's zone, for the statistics' default range. */
+  today?: string;
+}
+
+export async function startRealService(key = 'real-key', options: RealServiceOptions = {}): Promise<RealService> {
   const links = new Map<number, RawLink>();
+  const clicks: RawClick[] = [];
   const handlers = new Map<number, RawHandler>();
   for (const id of [11, 12, 13])
     handlers.set(id, { id, type: 'email', name: `Reports ${id}`, settings: { email: `r${id}@example.com` }, is_enabled: 1, datetime: '2026-01-01 00:00:00' });
@@ -204,6 +223,16 @@ export async function startRealService(key = 'real-key'): Promise<RealService> {
         if (req.headers.authorization !== `Bearer ${key}`) return error(res, 401, 'Please provide a valid API key.');
         const path = url.pathname.replace(/\/+$/, '');
         const match = /^\/api\/links\/(\d+)$/.exec(path);
+        const statistics = /^\/api\/statistics\/(\d+)$/.exec(path);
+        if (req.method === 'GET' && statistics && options.statistics === 'web-page') {
+          res.writeHead(404, { 'content-type': 'application/json' });
+          return res.end('<!DOCTYPE html><html><head><title>Page not found</title></head><body><h1>404</h1></body></html>');
+        }
+        if (req.method === 'GET' && statistics && options.statistics !== 'no-route') {
+          if (!links.has(Number(statistics[1]))) return error(res, 404, 'The resource was not found.');
+          const answer = answerStatistics(clicks, Number(statistics[1]), url.searchParams, options.today ?? '2026-11-23');
+          return send(res, answer.status, answer.body);
+        }
         if (req.method === 'GET' && path === '/api/user')
           return send(res, 200, { data: { id: 1, name: 'Real user', email: 'real@example.com', timezone: 'Europe/Berlin', plan_id: 'custom' } });
         if (req.method === 'GET' && path === '/api/links')
@@ -257,6 +286,7 @@ export async function startRealService(key = 'real-key'): Promise<RealService> {
     key,
     links,
     handlers,
+    clicks,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,5 +1,5 @@
-// The /api plugin: bearer-key authentication, the optional rate limit, the resource routes and
-// JSON 404s for anything else under /api.
+// The /api plugin: bearer-key authentication, the optional rate limit, the resource routes, the
+// account and statistics calls of real deployments, and JSON 404s for anything else under /api.
 import type { FastifyInstance } from 'fastify';
 import { hashKey } from '../storage/accounts.ts';
 import type { SandboxDeps } from './deps.ts';
@@ -8,6 +8,7 @@ import { ApiError } from './errors.ts';
 import { registerHandlerRoutes } from './handlers-routes.ts';
 import { registerLinkRoutes } from './links-routes.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { registerStatisticsRoutes } from './statistics-routes.ts';
 import { registerUserRoutes } from './user-routes.ts';
 
 export function apiPlugin(deps: SandboxDeps) {
@@ -48,5 +49,6 @@ export function apiPlugin(deps: SandboxDeps) {
     registerDomainRoutes(app, deps);
     registerHandlerRoutes(app, deps);
     registerUserRoutes(app, deps);
+    registerStatisticsRoutes(app, deps);
   };
 }

@@ -9,6 +9,7 @@ import type { LinkRecord } from '../storage/links.ts';
 import { formatServiceDatetime } from '../time.ts';
 import { locationHeader } from '../urls.ts';
 import { accessToken } from './access.ts';
+import { clickFacts } from './click-facts.ts';
 import { acceptPageFormsOnly } from './form-body.ts';
 import { cloakPage, lockedPage, messagePage, passwordPage, sensitivePage } from './pages.ts';
 import { createPasswordCheck } from './password-check.ts';
@@ -139,14 +140,7 @@ export function registerServeRoutes(app: FastifyInstance, deps: SandboxDeps): vo
   function countClick(link: LinkRecord, facts: RequestFacts, request: FastifyRequest): void {
     // A HEAD (link checkers, previews) sees the answer but is no visit.
     if (request.method === 'HEAD') return;
-    deps.clicks.record({
-      link_id: link.id,
-      datetime: formatServiceDatetime(facts.now),
-      country_code: facts.visitor.countryCode,
-      device_type: facts.visitor.deviceType,
-      browser_name: facts.visitor.browserName,
-      os_name: facts.visitor.osName,
-    });
+    deps.clicks.record({ link_id: link.id, datetime: formatServiceDatetime(facts.now), ...clickFacts(request, facts.visitor, facts.query) });
   }
 
   app.get('/:alias', serve);

@@ -1,14 +1,48 @@
-// Click events: one row per served redirect, with its time and what was known of the visitor.
+// Click events: one row per served redirect, with its time and what was known of the visitor
+// (everything GET /api/statistics groups by is stored here, at the time of the click).
 import { allRows, run, type Db } from './db.ts';
 
 export interface ClickEvent {
   link_id: number;
   datetime: string;
+  /** Who clicked, as an opaque hash (visitors = distinct hashes per day); null on clicks of old data files. */
+  visitor_hash: string | null;
+  continent_code: string | null;
   country_code: string | null;
+  city_name: string | null;
   device_type: string | null;
   browser_name: string | null;
   os_name: string | null;
+  browser_language: string | null;
+  referrer_host: string | null;
+  referrer_path: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
 }
+
+/** The stored columns in one order, used by every statement here. */
+const COLUMNS = [
+  'link_id',
+  'datetime',
+  'visitor_hash',
+  'continent_code',
+  'country_code',
+  'city_name',
+  'device_type',
+  'browser_name',
+  'os_name',
+  'browser_language',
+  'referrer_host',
+  'referrer_path',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+] as const satisfies readonly (keyof ClickEvent)[];
+const COLUMN_LIST = COLUMNS.join(', ');
+const ROW_PLACEHOLDERS = `(${COLUMNS.map(() => '?').join(', ')})`;
+
+const values = (event: ClickEvent) => COLUMNS.map((column) => event[column]);
 
 const MULTI_ROW = 64;
 const multiRowSql = new Map<number, string>();
@@ -16,10 +50,9 @@ const multiRowSql = new Map<number, string>();
 function multiRowInsert(count: number): string {
   let sql = multiRowSql.get(count);
   if (!sql) {
-    const rows = Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?)').join(', ');
-    sql =
-      `INSERT INTO clicks (link_id, datetime, country_code, device_type, browser_name, os_name) ` +
-      `SELECT column1, column2, column3, column4, column5, column6 FROM (VALUES ${rows}) AS v WHERE EXISTS (SELECT 1 FROM links WHERE id = v.column1)`;
+    const rows = Array.from({ length: count }, () => ROW_PLACEHOLDERS).join(', ');
+    const picked = COLUMNS.map((_, index) => `column${index + 1}`).join(', ');
+    sql = `INSERT INTO clicks (${COLUMN_LIST}) SELECT ${picked} FROM (VALUES ${rows}) AS v WHERE EXISTS (SELECT 1 FROM links WHERE id = v.column1)`;
     multiRowSql.set(count, sql);
   }
   return sql;
@@ -31,35 +64,23 @@ export function createClickRepository(db: Db) {
     record(event: ClickEvent): void {
       run(
         db,
-        `INSERT INTO clicks (link_id, datetime, country_code, device_type, browser_name, os_name)
-         SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM links WHERE id = ?)`,
-        event.link_id,
-        event.datetime,
-        event.country_code,
-        event.device_type,
-        event.browser_name,
-        event.os_name,
+        `INSERT INTO clicks (${COLUMN_LIST}) SELECT ${COLUMNS.map(() => '?').join(', ')} WHERE EXISTS (SELECT 1 FROM links WHERE id = ?)`,
+        ...values(event),
         event.link_id,
       );
     },
     /**
-     * Records many clicks (a batch of redirects) with multi-row inserts: one statement per 64
-     * clicks instead of one per click, the sandbox's main cost under redirect load.
+     * Records many clicks (a batch of redirects, the demo data) with multi-row inserts: one
+     * statement per 64 clicks instead of one per click, the sandbox's main cost under redirect load.
      */
     recordMany(events: readonly ClickEvent[]): void {
       for (let start = 0; start < events.length; start += MULTI_ROW) {
         const chunk = events.slice(start, start + MULTI_ROW);
-        const values: (string | number | null)[] = [];
-        for (const e of chunk) values.push(e.link_id, e.datetime, e.country_code, e.device_type, e.browser_name, e.os_name);
-        run(db, multiRowInsert(chunk.length), ...values);
+        run(db, multiRowInsert(chunk.length), ...chunk.flatMap(values));
       }
     },
     forLink(linkId: number): ClickEvent[] {
-      return allRows<ClickEvent>(
-        db,
-        'SELECT link_id, datetime, country_code, device_type, browser_name, os_name FROM clicks WHERE link_id = ? ORDER BY id',
-        linkId,
-      );
+      return allRows<ClickEvent>(db, `SELECT ${COLUMN_LIST} FROM clicks WHERE link_id = ? ORDER BY id`, linkId);
     },
   };
 }

@@ -85,6 +85,20 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE accounts ADD COLUMN timezone TEXT NOT NULL DEFAULT 'UTC';
   `,
+  // 3: what GET /api/statistics groups clicks by, stored when the click is served. Clicks of older
+  // data files keep what they had; the new dimensions read null for them (no visitor hash: each
+  // such click counts as its own visitor, see storage/click-stats.ts).
+  `
+  ALTER TABLE clicks ADD COLUMN visitor_hash TEXT;
+  ALTER TABLE clicks ADD COLUMN continent_code TEXT;
+  ALTER TABLE clicks ADD COLUMN city_name TEXT;
+  ALTER TABLE clicks ADD COLUMN browser_language TEXT;
+  ALTER TABLE clicks ADD COLUMN referrer_host TEXT;
+  ALTER TABLE clicks ADD COLUMN referrer_path TEXT;
+  ALTER TABLE clicks ADD COLUMN utm_source TEXT;
+  ALTER TABLE clicks ADD COLUMN utm_medium TEXT;
+  ALTER TABLE clicks ADD COLUMN utm_campaign TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

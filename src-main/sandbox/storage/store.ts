@@ -1,5 +1,6 @@
 // Every repository over one database, handed to the routes as one object.
 import { createAccountRepository } from './accounts.ts';
+import { createClickStatsRepository } from './click-stats.ts';
 import { createClickRepository } from './clicks.ts';
 import { transaction, type Db } from './db.ts';
 import { createDomainRepository } from './domains.ts';
@@ -15,6 +16,7 @@ export function createStore(db: Db) {
     domains: createDomainRepository(db),
     handlers: createHandlerRepository(db),
     clicks: createClickRepository(db),
+    clickStats: createClickStatsRepository(db),
     uploads: createUploadRepository(db),
     transaction<T>(fn: () => T): T {
       return transaction(db, fn);

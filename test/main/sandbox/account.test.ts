@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSandboxApp } from '../../../src-main/sandbox/index.ts';
+import { SCHEMA_VERSION } from '../../../src-main/sandbox/storage/migrations.ts';
 import { AccountSchema } from '../../../src-preload/contract/resources.ts';
-import { startClient, tempDir, titles } from './helpers.ts';
+import { dropStatisticsColumns, startClient, tempDir, titles } from './helpers.ts';
 
 const temp = tempDir();
 afterAll(() => temp.cleanup());
@@ -102,6 +103,7 @@ describe('the account time zone', () => {
     await before.sandbox.close();
     // Back to what a version-1 sandbox wrote.
     const db = new DatabaseSync(dataFile);
+    dropStatisticsColumns(db);
     db.exec('ALTER TABLE accounts DROP COLUMN timezone; PRAGMA user_version = 1;');
     db.close();
 
@@ -113,7 +115,7 @@ describe('the account time zone', () => {
       await after.sandbox.close();
     }
     const check = new DatabaseSync(dataFile, { readOnly: true });
-    expect((check.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(2);
+    expect((check.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
     check.close();
   });
 });

@@ -109,3 +109,20 @@ export function inspect(file: string) {
       ),
   };
 }
+
+/** Takes the click columns of schema version 3 (statistics) out again: a data file as versions 1 and 2 wrote it. */
+export function dropStatisticsColumns(db: DatabaseSync): void {
+  for (const column of [
+    'visitor_hash',
+    'continent_code',
+    'city_name',
+    'browser_language',
+    'referrer_host',
+    'referrer_path',
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+  ]) {
+    db.exec(`ALTER TABLE clicks DROP COLUMN ${column}`);
+  }
+}
