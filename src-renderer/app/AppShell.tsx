@@ -9,6 +9,7 @@ import { KeyRefusedBanner } from './KeyRefusedBanner.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { TrayCacheUpdater } from '../features/links/TrayCacheUpdater.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { Toasts } from '../ui/index.ts';
 import { useWorkspaces } from '../session/use-workspaces.tsx';
 
 /** Sidebar (workspace, navigation), the current screen, and the sync status bar. */
@@ -63,6 +64,7 @@ export function AppShell() {
         {session ? <StatusBar /> : <span>No workspace open</span>}
       </footer>
       <CommandPalette />
+      <Toasts />
       <TrayCacheUpdater />
     </div>
   );

@@ -7,6 +7,7 @@ import { emptyListText, useEverListed } from './empty-list.ts';
 import type { RowEditor } from './RowEditorLoader.tsx';
 import { Badge, Button, ConfirmDialog, Switch } from '../ui/index.ts';
 import { Pager, VirtualTable, type Column } from '../ui/list/index.ts';
+import { deleteWithUndo } from './undoable.ts';
 import { runListQuery } from '../ui/list/list-query.ts';
 import type { ResourceEdits, WorkspaceSync } from '../sync/index.ts';
 import type { ResourceName } from '../sync/types.ts';
@@ -174,7 +175,7 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
         confirmLabel="Delete"
         message={
           <p>
-            Delete <strong>{deleting ? nameOf(deleting, config.nameField) : ''}</strong>? It is deleted on the service at the next sync.
+            Delete <strong>{deleting ? nameOf(deleting, config.nameField) : ''}</strong>? You can undo it for a few seconds.
             {consequence && <> {consequence}</>}
           </p>
         }
@@ -182,7 +183,7 @@ export function ResourceListPage({ config }: { config: ResourceListConfig }) {
         onConfirm={() => {
           const target = deleting;
           setDeleting(null);
-          if (target) attempt(() => edits.delete(target.clientId));
+          if (target) attempt(() => deleteWithUndo(sync, edits, [target.clientId], { one: config.singular, many: config.noun }));
         }}
       />
     </div>

@@ -43,7 +43,8 @@ export interface ResourceEdits<Create, Patch> {
   /** Returns the new row's client id. */
   create(input: Create): Promise<string>;
   update(clientId: string, patch: Patch): Promise<void>;
-  delete(clientId: string): Promise<void>;
+  /** `holdMs`: the delete waits that long, undoable with `discard(opId)` meanwhile; returns that op id (null: nothing held). */
+  delete(clientId: string, options?: { holdMs?: number }): Promise<string | null>;
 }
 
 export interface WorkspaceSync {
@@ -98,7 +99,7 @@ export async function openWorkspaceSync(options: OpenOptions): Promise<Workspace
   const resourceEdits = <Create extends object, Patch extends object>(resource: ResourceName): ResourceEdits<Create, Patch> => ({
     create: (input) => createRow(edits, resource, input as Fields),
     update: (clientId, patch) => updateRow(edits, resource, clientId, patch as Fields),
-    delete: (clientId) => deleteRow(edits, resource, clientId),
+    delete: (clientId, options) => deleteRow(edits, resource, clientId, options),
   });
   const stopShorten =
     options.handleShortenRequests === false ? () => undefined : handleShortenRequests(options.api, options.workspaceId, edits, options.onShortenError);

@@ -171,14 +171,30 @@ export function reportsKnown(row: MirrorRow, view: Fields = rowView('links', row
   return row.serverId === null || Object.hasOwn(view, 'email_reports');
 }
 
-export async function deleteRow(ctx: EditContext, resource: ResourceName, clientId: string): Promise<void> {
+/**
+ * Queues a delete. With `holdMs` (a delete the user may still undo) the delete waits that long
+ * before it goes out, as an operation of its own (never folded into the row's pending edits, so
+ * undoing it leaves them as they were); its op id comes back for `discard`. A row the service has
+ * not created yet is simply dropped: nothing to hold, null.
+ */
+export async function deleteRow(ctx: EditContext, resource: ResourceName, clientId: string, options: { holdMs?: number } = {}): Promise<string | null> {
   const table = rowTable(ctx.db, resource);
-  await inEditTransaction(ctx.db, [table, ctx.db.outbox], async () => {
+  const held = await inEditTransaction(ctx.db, [table, ctx.db.outbox], async () => {
     const row = await table.get(clientId);
     if (!row) throw new EditError('not-found', 'This item no longer exists.');
-    await applyEdit(ctx, resource, row, 'delete', {}, {});
+    const hold = options.holdMs ?? 0;
+    if (hold <= 0 || row.serverId === null) {
+      await applyEdit(ctx, resource, row, 'delete', {}, {});
+      return null;
+    }
+    if (row.deletedLocally) throw new EditError('rejected', 'This item is already being deleted.');
+    await applyEdit(ctx, resource, row, 'delete', {}, {}, true);
+    const op = (await opsOfRow(ctx.db, clientId)).at(-1)!;
+    await ctx.db.outbox.put({ ...op, notBefore: ctx.clock.now() + hold });
+    return op.opId;
   });
   ctx.onChange?.();
+  return held;
 }
 
 /** Fields the read shape shows and an update takes, but no create does (all three resources). */
@@ -249,4 +265,14 @@ async function applyEdit(ctx: EditContext, resource: ResourceName, row: MirrorRo
   }
   const { local, deletedLocally } = localFromOps(await opsOfRow(ctx.db, row.clientId));
   await table.put({ ...row, local, deletedLocally, updatedAt: ctx.clock.now() });
+}
+
+/**
+ * Lets held deletes go now (the user asked to sync): a pending op never tried whose notBefore is
+ * in the future is a hold (a retry's backoff always follows an attempt).
+ */
+export async function releaseHolds(db: MirrorDb, now: number): Promise<number> {
+  return db.transaction('rw', db.outbox, async () =>
+    db.outbox.filter((op) => op.state === 'pending' && op.attempts === 0 && op.notBefore > now).modify({ notBefore: 0 }),
+  );
 }

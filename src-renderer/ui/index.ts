@@ -5,3 +5,4 @@ export { SelectField, type SelectOption } from './SelectField.tsx';
 export { Checkbox, Switch } from './Toggles.tsx';
 export { Modal, ConfirmDialog } from './Modal.tsx';
 export { Badge, type BadgeTone } from './Badge.tsx';
+export { showToast, toasts, Toasts, type ToastMessage } from './Toasts.tsx';

@@ -11,6 +11,7 @@ import { useNavigation, type View } from '../../src-renderer/session/navigation-
 import type { ContractApi } from '../../src-renderer/contract/contract-client.ts';
 import { openWorkspaceSync, type WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import type { FakeService } from './sync/fake-service.ts';
+import { toasts } from '../../src-renderer/ui/index.ts';
 import { freshDb } from './sync/helpers.ts';
 
 let workspaceCounter = 0;
@@ -88,6 +89,8 @@ export async function renderApp(service: FakeService, view: View, overrides: Par
   const api = appApi(service, workspace, desktop);
   useNavigation.setState({ view, linkDetail: null, linkEditor: null, paletteOpen: false });
   const user = userEvent.setup();
+  // The toast queue is the app's one: a test starts without the last one's toasts.
+  toasts.clear();
   render(<App api={api} />);
   // The session is open once the status bar names the workspace.
   await waitFor(() => expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).toContain('Test:'), { timeout: 5000 });

@@ -2,7 +2,7 @@
 // outbox create per valid row (queued offline like any edit; the API's is_bulk is not used).
 import { useId, useMemo, useState } from 'react';
 import type { WorkspaceSession } from '../../session/workspace-session.tsx';
-import { Badge, Button, Modal, SelectField, TextField } from '../../ui/index.ts';
+import { Badge, Button, Modal, SelectField, showToast, TextField } from '../../ui/index.ts';
 import { checkBulkRows, parseCsv, parsePastedLines, type BulkRow } from './csv.ts';
 import { domainLabel, MAIN_DOMAIN, type DomainKey, type LinkIndex } from './link-index.ts';
 
@@ -39,7 +39,16 @@ export function BulkCreateDialog({ session, index, onClose }: { session: Workspa
       }
     }
     setBusy(false);
-    setResult({ created, failed });
+    const skipped = checked.length - valid.length;
+    if (failed.length === 0) {
+      // Done: the dialog closes and a toast says what happened, skipped rows included.
+      onClose();
+      showToast({
+        title: `Saved ${created.toLocaleString()} new link${created === 1 ? '' : 's'}`,
+        description: `They show “Pending sync” until the service has them.${skipped > 0 ? ` ${skipped.toLocaleString()} row${skipped === 1 ? ' was' : 's were'} skipped for the problems shown.` : ''}`,
+        tone: 'success',
+      });
+    } else setResult({ created, failed });
   };
 
   return (
@@ -66,7 +75,7 @@ export function BulkCreateDialog({ session, index, onClose }: { session: Workspa
       {result ? (
         <div role="status">
           <p>
-            {result.created} link{result.created === 1 ? '' : 's'} saved; {result.created === 1 ? 'it goes' : 'they go'} to the service with the next sync.
+            {result.created} link{result.created === 1 ? '' : 's'} saved; {result.failed.length} could not be saved here:
           </p>
           {result.failed.length > 0 && (
             <ul className="field-error">

@@ -9,7 +9,8 @@ import type { WorkspaceSession } from '../../session/workspace-session.tsx';
 import { useContractForm } from '../../resource-screens/use-contract-form.ts';
 import { accountTimeZone, EditError, reportsKnown, rowView, type Fields, type LinkCreate, type LinkPatch, type MirrorRow, type Ref } from '../../sync/index.ts';
 import type { Handler, Link } from '../../../src-preload/contract/index.ts';
-import { Button, ConfirmDialog, Modal } from '../../ui/index.ts';
+import { Button, ConfirmDialog, Modal, showToast } from '../../ui/index.ts';
+import { deleteWithUndo } from '../../resource-screens/undoable.ts';
 import { domainLabel, domainKeyOf, serverIdMap, MAIN_DOMAIN, type LinkIndex } from './link-index.ts';
 import { buildLinkInput, EMPTY_FORM, formFieldOf, formFromView, type LinkForm } from './link-form.ts';
 import { BasicsSection, CloakingSection, LimitsSection, ProtectionSection, RedirectSection, ScheduleSection, UtmSection } from './LinkEditorSections.tsx';
@@ -77,16 +78,17 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
       throw error;
     }
     props.onClose();
+    showToast({
+      title: isNew ? 'Link saved' : 'Changes saved',
+      description: 'Saved here; the list shows “Pending sync” until the service has it.',
+      tone: 'success',
+    });
   });
 
   const remove = async () => {
     setConfirmDelete(false);
-    try {
-      await sync.links.delete(props.row!.clientId);
-      props.onClose();
-    } catch (error) {
-      setError('root', { type: 'delete', message: error instanceof Error ? error.message : String(error) });
-    }
+    props.onClose();
+    await deleteWithUndo(sync, sync.links, [props.row!.clientId], { one: 'link', many: 'links' });
   };
 
   const domainOptions = useMemo(() => {

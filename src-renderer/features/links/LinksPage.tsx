@@ -6,7 +6,8 @@ import { useNavigation } from '../../session/navigation-store.ts';
 import { useRememberedState } from '../../session/remembered-state.ts';
 import { useOpenSession, useSyncStatus, type WorkspaceSession } from '../../session/workspace-session.tsx';
 import { reportsKnown } from '../../sync/index.ts';
-import { Button, ConfirmDialog } from '../../ui/index.ts';
+import { Button, ConfirmDialog, showToast } from '../../ui/index.ts';
+import { count, deleteWithUndo, switchWithUndo } from '../../resource-screens/undoable.ts';
 import { ariaSort, Pager, pageWindow, RowCheckbox, SearchBox, SortHeader, VirtualTable, type Column, type PageSize } from '../../ui/list/index.ts';
 import { ClickTrend } from './ClickTrend.tsx';
 import { useCopy } from './CopyButton.tsx';
@@ -56,7 +57,6 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [bulkOpen, setBulkOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const { copy } = useCopy();
 
   const results = useMemo(() => (index ? queryLinks(index, syncStates, query) : []), [index, syncStates, query]);
@@ -97,7 +97,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       const url = entry ? shortUrl(entry) : null;
       if (!url) return;
       event.preventDefault();
-      void copy(url).then((ok) => ok && setNotice(`Copied ${url}`));
+      void copy(url).then((ok) => ok && showToast({ title: 'Copied', description: url }));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -128,27 +128,26 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   );
   const checkedIds = [...checked].filter((id) => listIndex?.byClientId.has(id));
 
-  const applyToChecked = async (what: string, action: (id: string) => Promise<void>) => {
-    let done = 0;
-    const problems: string[] = [];
-    for (const id of checkedIds) {
-      try {
-        await action(id);
-        done++;
-      } catch (error) {
-        problems.push(error instanceof Error ? error.message : String(error));
-      }
+  /** Enable/disable sends is_enabled alone, unless the service hides a link's reports (then the user confirms). */
+  const setEnabled = async (enabled: boolean, clearReports: ReadonlySet<string> = new Set()) => {
+    const ids = checkedIds.map((id) => ({ id, was: listIndex?.byClientId.get(id)?.enabled ?? true }));
+    if (clearReports.size === 0) {
+      const rows = await sync.db.links.bulkGet(checkedIds);
+      const unknown = checkedIds.filter((_, i) => rows[i] !== undefined && !reportsKnown(rows[i]!));
+      if (unknown.length > 0) return setReportsAsk({ enabled, unknown });
     }
     setChecked(new Set());
-    setNotice(`${what} ${done} link${done === 1 ? '' : 's'}${problems.length ? `; ${problems.length} not changed: ${problems[0]}` : ''}.`);
+    await switchWithUndo(
+      (id, on) => sync.links.update(id, clearReports.has(id) ? { is_enabled: on, email_reports: [] } : { is_enabled: on }),
+      ids,
+      enabled,
+      LINK_NOUN,
+    );
   };
-
-  /** Enable/disable sends is_enabled alone, unless the service hides a link's reports (then the user confirms). */
-  const setEnabled = async (enabled: boolean) => {
-    const rows = await sync.db.links.bulkGet(checkedIds);
-    const unknown = checkedIds.filter((_, i) => rows[i] !== undefined && !reportsKnown(rows[i]!));
-    if (unknown.length > 0) setReportsAsk({ enabled, unknown });
-    else await applyToChecked(enabled ? 'Enabled' : 'Disabled', (id) => sync.links.update(id, { is_enabled: enabled }));
+  const deleteChecked = async () => {
+    const ids = checkedIds;
+    setChecked(new Set());
+    await deleteWithUndo(sync, sync.links, ids, LINK_NOUN);
   };
   const [reportsAsk, setReportsAsk] = useState<{ enabled: boolean; unknown: string[] } | null>(null);
 
@@ -163,7 +162,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       void import('./csv.ts').then(({ CSV_BYTE_ORDER_MARK, linksToCsv }) => {
         const csv = linksToCsv(results, index, baseUrl, syncStates);
         downloadBlob('links.csv', new Blob([CSV_BYTE_ORDER_MARK, csv], { type: 'text/csv;charset=utf-8' }));
-        setNotice(`Exported ${results.length.toLocaleString()} link${results.length === 1 ? '' : 's'}.`);
+        showToast({ title: `Exported ${count(results.length, LINK_NOUN)}`, description: 'Saved as links.csv in your downloads.', tone: 'success' });
       });
     };
   });
@@ -306,14 +305,6 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
           </Button>
         </div>
       )}
-      {notice && (
-        <div className="banner banner-info" role="status">
-          <span>{notice}</span>
-          <Button size="small" variant="ghost" aria-label="Dismiss" onPress={() => setNotice(null)}>
-            ✕
-          </Button>
-        </div>
-      )}
       <VirtualTable
         label="Links"
         rows={rows}
@@ -361,7 +352,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
         isOpen={confirmDelete}
         onConfirm={() => {
           setConfirmDelete(false);
-          void applyToChecked('Deleted', (id) => sync.links.delete(id));
+          void deleteChecked();
         }}
         onCancel={() => setConfirmDelete(false)}
       />
@@ -377,16 +368,15 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
         onConfirm={() => {
           const ask = reportsAsk!;
           setReportsAsk(null);
-          const unknown = new Set(ask.unknown);
-          void applyToChecked(ask.enabled ? 'Enabled' : 'Disabled', (id) =>
-            sync.links.update(id, unknown.has(id) ? { is_enabled: ask.enabled, email_reports: [] } : { is_enabled: ask.enabled }),
-          );
+          void setEnabled(ask.enabled, new Set(ask.unknown));
         }}
         onCancel={() => setReportsAsk(null)}
       />
     </div>
   );
 }
+
+const LINK_NOUN = { one: 'link', many: 'links' };
 
 const EMPTY_INDEX: LinkIndex = { entries: [], byClientId: new Map(), domains: [], domainByKey: new Map(), orders: new Map() };
 

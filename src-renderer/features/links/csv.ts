@@ -43,6 +43,8 @@ export interface BulkRow {
   line: number;
   location_url: string;
   url: string;
+  /** What followed the alias on a pasted line (nothing may: it would be lost). */
+  extra?: string;
 }
 
 export interface CheckedBulkRow extends BulkRow {
@@ -57,8 +59,9 @@ export function parsePastedLines(text: string): BulkRow[] {
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
     if (!line) return;
-    const [location_url = '', url = ''] = line.split(/[\s,;]+/);
-    rows.push({ line: i + 1, location_url, url });
+    const [location_url = '', url = '', ...rest] = line.split(/[\s,;]+/);
+    // Words after the alias would be dropped without a word: the row says so instead.
+    rows.push({ line: i + 1, location_url, url, ...(rest.length > 0 ? { extra: rest.join(' ') } : {}) });
   });
   return rows;
 }
@@ -104,6 +107,7 @@ export function checkBulkRows(rows: readonly BulkRow[], domain: DomainKey, index
     const errors = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') === 'url' ? 'Alias' : 'Destination'}: ${issue.message}`);
     const alias = row.url.trim().toLowerCase();
     if (alias && taken.has(alias)) errors.push(`Alias: “${row.url}” is already used on this domain`);
+    if (row.extra) errors.push(`Only a destination and an alias go on a line: “${row.extra}” would be left out`);
     if (alias) taken.add(alias);
     return { ...row, errors };
   });

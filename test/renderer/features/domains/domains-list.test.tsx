@@ -71,15 +71,19 @@ describe('domains list', () => {
 
     service.offline = false;
     await user.click(screen.getByRole('button', { name: 'Delete b.example.com' }));
-    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('alertdialog', { name: /Delete/ }, { timeout: 5000 });
     expect(dialog.textContent).toContain('b.example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(hosts()).toContain('b.example.com');
     await user.click(screen.getByRole('button', { name: 'Delete b.example.com' }));
-    await user.click(within(await screen.findByRole('alertdialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: /Delete/ }, { timeout: 5000 })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(hosts()).toEqual(['a.example.com']), { timeout: 5000 });
-
-    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    // The delete waits while its toast offers Undo; Sync now sends it at once.
+    await screen.findByRole('alertdialog', { name: /Deleted 1 domain/ });
+    expect(service.rows.domains.has(b.id)).toBe(true);
+    const syncNow = screen.getByRole('button', { name: 'Sync now' }) as HTMLButtonElement;
+    await waitFor(() => expect(syncNow.disabled).toBe(false), { timeout: 5000 });
+    await user.click(syncNow);
     await waitFor(() => expect(service.rows.domains.has(b.id)).toBe(false), { timeout: 5000 });
     await waitFor(() => expect(service.rows.domains.get(a.id)?.is_enabled).toBe(false), { timeout: 5000 });
   });
@@ -96,12 +100,12 @@ describe('domains list', () => {
     await waitFor(() => expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).not.toContain('never'), { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'Delete shop.example.com' }));
-    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('alertdialog', { name: /Delete/ }, { timeout: 5000 });
     await waitFor(() => expect(dialog.textContent).toContain('Its 3 links are deleted with it'), { timeout: 5000 });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await user.click(screen.getByRole('button', { name: 'Delete empty.example.com' }));
-    const other = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    const other = await screen.findByRole('alertdialog', { name: /Delete/ }, { timeout: 5000 });
     await waitFor(() => expect(other.textContent).toContain('No links use it.'), { timeout: 5000 });
   });
 });

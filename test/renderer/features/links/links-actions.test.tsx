@@ -52,6 +52,16 @@ describe('list actions', () => {
       ]),
     );
     await waitFor(() => expect(screen.getAllByText('Disabled', { selector: '.badge' })).toHaveLength(2));
+    // The toast says what happened, and Undo switches them back (a new edit on the pending one).
+    const disabled = await screen.findByRole('alertdialog', { name: /Disabled 2 links/ });
+    await user.click(within(disabled).getByRole('button', { name: 'Undo' }));
+    await waitFor(async () =>
+      expect((await opsOf(session)).sort()).toEqual([
+        ['c29', 'update', { is_enabled: true }],
+        ['c30', 'update', { is_enabled: true }],
+      ]),
+    );
+    await waitFor(() => expect(screen.queryAllByText('Disabled', { selector: '.badge' })).toHaveLength(0));
 
     await user.click(screen.getByRole('checkbox', { name: 'Select page' }));
     expect(screen.getByRole('region', { name: 'Selected links' }).textContent).toContain('25 selected');
@@ -62,7 +72,13 @@ describe('list actions', () => {
     await waitFor(async () => expect((await session.sync.db.outbox.toArray()).filter((op) => op.kind === 'delete')).toHaveLength(25), { timeout: 8000 });
     // Deleted rows leave the list at once (their deletes are pending).
     await waitFor(() => expect(screen.getByRole('navigation', { name: 'links pages' }).textContent).toContain('1–5 of 5 links'), { timeout: 5000 });
-    expect(screen.getByText('Deleted 25 links.')).toBeTruthy();
+    // The deletes wait in the outbox while the toast offers Undo; Undo brings every link back.
+    const deleted = await screen.findByRole('alertdialog', { name: /Deleted 25 links/ });
+    expect((await session.sync.db.outbox.toArray()).filter((op) => op.kind === 'delete').every((op) => op.notBefore > Date.now())).toBe(true);
+    await user.click(within(deleted).getByRole('button', { name: 'Undo' }));
+    await waitFor(async () => expect((await session.sync.db.outbox.toArray()).filter((op) => op.kind === 'delete')).toHaveLength(0), { timeout: 8000 });
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'links pages' }).textContent).toContain('1–25 of 30 links'), { timeout: 5000 });
+    await screen.findByRole('alertdialog', { name: /Restored 25 links/ }, { timeout: 5000 });
   });
 
   it('asks before bulk disabling links whose reports the service does not show, and says what it will send', async () => {

@@ -32,18 +32,31 @@ describe('bulk create', () => {
     const { session, user, dialog } = await openBulk();
     await user.click(within(dialog).getByLabelText('Destination URLs'));
     await user.paste(
-      ['https://a.example/1', 'https://a.example/2 second', 'not-a-url third', '', 'https://a.example/4, taken', 'https://a.example/5 second'].join('\n'),
+      [
+        'https://a.example/1',
+        'https://a.example/2 second',
+        'not-a-url third',
+        '',
+        'https://a.example/4, taken',
+        'https://a.example/5 second',
+        'https://a.example/7 seventh launch notes',
+      ].join('\n'),
     );
-    expect(within(dialog).getByText(/2 of 5 rows ready/)).toBeTruthy();
+    expect(within(dialog).getByText(/2 of 6 rows ready/)).toBeTruthy();
     expect(previewRows(dialog)).toEqual([
       ['1', 'https://a.example/1', 'generated', 'OK'],
       ['2', 'https://a.example/2', 'second', 'OK'],
       ['3', 'not-a-url', 'third', 'Destination: Enter a full http:// or https:// URL'],
       ['5', 'https://a.example/4', 'taken', 'Alias: “taken” is already used on this domain'],
       ['6', 'https://a.example/5', 'second', 'Alias: “second” is already used on this domain'],
+      // Words after the alias are not dropped silently.
+      ['7', 'https://a.example/7', 'seventh', 'Only a destination and an alias go on a line: “launch notes” would be left out'],
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Create 2 links' }));
-    await within(dialog).findByText(/2 links saved/);
+    // The dialog closes; the toast says what was saved and what was skipped.
+    const toast = await screen.findByRole('alertdialog', { name: /Saved 2 new links/ });
+    expect(toast.textContent).toContain('4 rows were skipped');
+    expect(screen.queryByRole('dialog', { name: 'Create links in bulk' })).toBeNull();
     const ops = await session.sync.db.outbox.toArray();
     expect(ops.map((op) => op.kind)).toEqual(['create', 'create']);
     expect(ops[0]!.fields.location_url).toBe('https://a.example/1');
@@ -60,7 +73,7 @@ describe('bulk create', () => {
     await waitFor(() => expect(within(dialog).getByText(/2 of 3 rows ready/)).toBeTruthy());
     expect(previewRows(dialog)[1]).toEqual(['3', 'https://b.example/2', 'bad alias', 'Alias: An alias cannot contain spaces, "/", "?", "#", "\\" or "%"']);
     await user.click(within(dialog).getByRole('button', { name: 'Create 2 links' }));
-    await within(dialog).findByText(/2 links saved/);
+    await screen.findByRole('alertdialog', { name: /Saved 2 new links/ });
     const ops = await session.sync.db.outbox.toArray();
     expect(ops.map((op) => op.fields)).toEqual([
       { location_url: 'https://b.example/1', url: 'taken', domain_id: 'dom-5' },

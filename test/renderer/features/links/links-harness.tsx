@@ -13,6 +13,7 @@ import type { WorkspaceSession } from '../../../../src-renderer/session/workspac
 import type { ContractApi } from '../../../../src-renderer/contract/contract-client.ts';
 import { openWorkspaceSync, type MirrorRow } from '../../../../src-renderer/sync/index.ts';
 import { openMirrorDb } from '../../../../src-renderer/sync/mirror/db.ts';
+import { toasts, Toasts } from '../../../../src-renderer/ui/index.ts';
 
 export const BASE_URL = 'https://s.test/';
 
@@ -118,8 +119,19 @@ export const handler = (id: number, name: string): Handler => ({
 
 export function renderWithApi(ui: ReactNode, api: ContractApi = recordingApi()) {
   useNavigation.setState({ view: 'links', linkDetail: null, linkEditor: null, paletteOpen: false });
+  // The app shell renders the toast region; a screen alone needs its own, and a clean queue.
+  toasts.clear();
   const user = userEvent.setup();
-  return { user, api, ...render(<ApiProvider api={api}>{ui}</ApiProvider>) };
+  return {
+    user,
+    api,
+    ...render(
+      <ApiProvider api={api}>
+        {ui}
+        <Toasts />
+      </ApiProvider>,
+    ),
+  };
 }
 
 export { choose, fieldError } from '../../form-queries.ts';

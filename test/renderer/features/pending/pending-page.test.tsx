@@ -15,6 +15,10 @@ const cells = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 const go = (view: 'domains' | 'pending') => useNavigation.getState().go(view);
 
+/** The open confirmation (toasts are alert dialogs too, in the toast region). */
+const confirmDialog = async (): Promise<HTMLElement> =>
+  (await screen.findAllByRole('alertdialog')).find((el) => !el.closest('.toast-region')) ?? Promise.reject(new Error('no confirmation open'));
+
 describe('pending changes page', () => {
   it('lists a refused create with the service’s message and attempts, and retries it', async () => {
     const service = new FakeService();
@@ -57,7 +61,7 @@ describe('pending changes page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /1 pending change/ })).toBeTruthy(), { timeout: 5000 });
     useNavigation.getState().go('handlers');
     await user.click(await screen.findByRole('button', { name: 'Delete Ops' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /2 pending changes/ })).toBeTruthy(), { timeout: 5000 });
 
     go('pending');
@@ -68,12 +72,12 @@ describe('pending changes page', () => {
     expect(screen.queryByRole('button', { name: 'Edit Ops' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Discard a.example.com' }));
-    let confirm = await screen.findByRole('alertdialog');
+    let confirm = await confirmDialog();
     expect(confirm.textContent).toContain('Change enabled');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(rows()).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Discard a.example.com' }));
-    confirm = await screen.findByRole('alertdialog');
+    confirm = await confirmDialog();
     await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
 
