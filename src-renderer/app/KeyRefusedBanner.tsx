@@ -6,7 +6,7 @@ import { Button } from '../ui/index.ts';
 export function KeyRefusedBanner() {
   const { sync, workspace } = useOpenSession();
   const status = useSyncStatus(sync);
-  const go = useNavigation((s) => s.go);
+  const openKeyDialog = useNavigation((s) => s.openKeyDialog);
   if (!status.paused) return null;
   return (
     <div className="banner banner-danger" role="alert">
@@ -14,7 +14,7 @@ export function KeyRefusedBanner() {
         The service refused the API key of <strong>{workspace.name}</strong> ({status.paused.message}). Your changes are kept and will sync once a valid key is
         stored.
       </span>
-      <Button onPress={() => go('workspaces')}>Enter a new key</Button>
+      <Button onPress={() => openKeyDialog(workspace.id)}>Enter a new key</Button>
     </div>
   );
 }

@@ -12,7 +12,11 @@ export interface NavigationState {
   /** The link editor: closed, a new link, or a row (client id). */
   linkEditor: { mode: 'new' } | { mode: 'edit'; clientId: string } | null;
   paletteOpen: boolean;
+  /** The workspace whose "Change key" dialog is asked for from elsewhere (the key-refused banner). */
+  keyDialogFor: string | null;
   go(view: View): void;
+  /** Goes to Workspaces with the key dialog of `workspaceId` open (null closes it). */
+  openKeyDialog(workspaceId: string | null): void;
   openLinkDetail(clientId: string | null): void;
   openLinkEditor(editor: NavigationState['linkEditor']): void;
   setPaletteOpen(open: boolean): void;
@@ -23,7 +27,9 @@ export const useNavigation = create<NavigationState>()((set) => ({
   linkDetail: null,
   linkEditor: null,
   paletteOpen: false,
+  keyDialogFor: null,
   go: (view) => set({ view, linkDetail: null }),
+  openKeyDialog: (keyDialogFor) => set(keyDialogFor === null ? { keyDialogFor } : { keyDialogFor, view: 'workspaces', linkDetail: null }),
   openLinkDetail: (linkDetail) => set({ linkDetail }),
   openLinkEditor: (linkEditor) => set({ linkEditor }),
   setPaletteOpen: (paletteOpen) => set({ paletteOpen }),

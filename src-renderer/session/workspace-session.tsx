@@ -1,6 +1,6 @@
 // The open workspace: its mirror and sync engine, opened when the user picks a workspace and
 // closed when they switch, so nothing of one account leaks into another's screens.
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import type { WorkspaceInfo } from '../../src-preload/contract/index.ts';
 import { bindWindowEvents, openWorkspaceSync, refreshAccount, storedAccount, type SyncStatus, type WorkspaceSync } from '../sync/index.ts';
@@ -112,4 +112,12 @@ export function useOpenSession(): WorkspaceSession {
 /** The sync status of the open workspace, re-rendering on change. */
 export function useSyncStatus(sync: WorkspaceSync): SyncStatus {
   return useStore(sync.store);
+}
+
+const NO_STATUS = { subscribe: () => () => undefined, getState: () => null };
+
+/** The status of a workspace that may not be open (null then). */
+export function useSyncStatusOrNull(sync: WorkspaceSync | null): SyncStatus | null {
+  const store = sync?.store ?? NO_STATUS;
+  return useSyncExternalStore(store.subscribe, store.getState);
 }

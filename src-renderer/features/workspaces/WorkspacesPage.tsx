@@ -8,13 +8,20 @@ import { AddWorkspaceForm } from './AddWorkspaceForm.tsx';
 import { ChangeAddressDialog } from './ChangeAddressDialog.tsx';
 import { ChangeKeyDialog } from './ChangeKeyDialog.tsx';
 import { useWorkspaces } from '../../session/use-workspaces.tsx';
+import { useNavigation } from '../../session/navigation-store.ts';
+import { useSession, useSyncStatusOrNull } from '../../session/workspace-session.tsx';
 import { checkRename } from './workspace-forms.ts';
 
 export function WorkspacesPage() {
   const { workspaces, currentId, loaded, error, select, rename, remove } = useWorkspaces();
   const [renaming, setRenaming] = useState<WorkspaceInfo | null>(null);
   const [removing, setRemoving] = useState<WorkspaceInfo | null>(null);
-  const [changingKey, setChangingKey] = useState<WorkspaceInfo | null>(null);
+  const [changingKeyHere, setChangingKey] = useState<WorkspaceInfo | null>(null);
+  // The key-refused banner asks for a workspace's key dialog through navigation.
+  const { keyDialogFor, openKeyDialog } = useNavigation();
+  const changingKey = changingKeyHere ?? workspaces.find((w) => w.id === keyDialogFor) ?? null;
+  const session = useSession();
+  const paused = useSyncStatusOrNull(session?.sync ?? null)?.paused ?? null;
   const [changingAddress, setChangingAddress] = useState<WorkspaceInfo | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const attempt = (action: () => Promise<void>) => action().catch((e: unknown) => setProblem((e as Error).message));
@@ -44,7 +51,7 @@ export function WorkspacesPage() {
                 {workspace.hasKey && <WorkspaceAccount workspaceId={workspace.id} />}
               </div>
               {workspace.sandbox && <Badge tone="info">Sandbox</Badge>}
-              <Badge tone={workspace.hasKey ? 'success' : 'warning'}>{workspace.hasKey ? 'Key stored' : 'No key'}</Badge>
+              <KeyBadge hasKey={workspace.hasKey} refused={workspace.id === session?.workspace.id && paused !== null} />
               {workspace.id === currentId ? (
                 <Badge tone="info">Open</Badge>
               ) : (
@@ -84,7 +91,15 @@ export function WorkspacesPage() {
         />
       )}
       {changingAddress && <ChangeAddressDialog workspace={changingAddress} onClose={() => setChangingAddress(null)} />}
-      {changingKey && <ChangeKeyDialog workspace={changingKey} onClose={() => setChangingKey(null)} />}
+      {changingKey && (
+        <ChangeKeyDialog
+          workspace={changingKey}
+          onClose={() => {
+            setChangingKey(null);
+            openKeyDialog(null);
+          }}
+        />
+      )}
       <ConfirmDialog
         isOpen={removing !== null}
         title="Remove workspace"
@@ -131,4 +146,10 @@ function RenameDialog({ workspace, onClose, onRename }: { workspace: WorkspaceIn
       <FormTextField form={form} name="name" label="Name" autoFocus onKeyDown={(e) => e.key === 'Enter' && submit()} />
     </Modal>
   );
+}
+
+/** Whether the workspace's key is stored, and whether the service refused it (then red, whatever is stored). */
+function KeyBadge({ hasKey, refused }: { hasKey: boolean; refused: boolean }) {
+  if (refused) return <Badge tone="danger">Key refused</Badge>;
+  return <Badge tone={hasKey ? 'success' : 'warning'}>{hasKey ? 'Key stored' : 'No key'}</Badge>;
 }

@@ -79,9 +79,12 @@ describe('refused key', () => {
     const banner = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(banner.textContent).toContain('refused the API key');
     expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).toContain('Key refused');
+    // "Enter a new key" opens the key dialog itself, over Workspaces, where the key shows as refused.
     await user.click(within(banner).getByRole('button', { name: 'Enter a new key' }));
-    await user.click(await screen.findByRole('button', { name: 'Change key of Test' }));
     const dialog = await screen.findByRole('dialog', { name: 'New API key for Test' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Workspaces', hidden: true })).toBeTruthy();
+    expect(screen.getByText('Key refused', { selector: '.badge' })).toBeTruthy();
+    expect(screen.queryByText('Key stored', { selector: '.badge' })).toBeNull();
     await user.type(within(dialog).getByLabelText('API key'), 'still-wrong-key');
     await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
     await waitFor(() => expect(fieldError('API key', dialog)).toBe('The key was refused'));

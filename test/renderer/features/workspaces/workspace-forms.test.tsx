@@ -5,7 +5,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallName, WorkspaceInfo } from '../../../../src-preload/contract/index.ts';
+import type { CallName, ConnectionTest, WorkspaceInfo } from '../../../../src-preload/contract/index.ts';
 import { ApiProvider } from '../../../../src-renderer/session/api-context.tsx';
 import type { ContractApi } from '../../../../src-renderer/contract/contract-client.ts';
 import { AddWorkspaceForm } from '../../../../src-renderer/features/workspaces/AddWorkspaceForm.tsx';
@@ -17,13 +17,13 @@ afterEach(() => cleanup());
 
 const WORKSPACE: WorkspaceInfo = { id: 'ws-1', name: 'Work', baseUrl: 'https://links.example.com/', hasKey: true, sandbox: false };
 
-function renderAddForm() {
+function renderAddForm(answer: () => Promise<ConnectionTest> = async () => ({ outcome: 'ok', message: 'Connected.' })) {
   const calls: { name: CallName; input: Record<string, unknown> }[] = [];
   const added: string[] = [];
   const api: ContractApi = {
     call: (async (name: CallName, input: Record<string, unknown>) => {
       calls.push({ name, input });
-      if (name === 'workspaces.testConnection') return { outcome: 'ok', message: 'Connected.' };
+      if (name === 'workspaces.testConnection') return answer();
       return WORKSPACE;
     }) as ContractApi['call'],
     on: () => () => undefined,
@@ -67,7 +67,9 @@ describe('AddWorkspaceForm', () => {
     await user.click(screen.getByRole('checkbox', { name: /Send my API key over plain http/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(added).toEqual(['ws-1']));
+    // Save tested the connection first.
     expect(calls).toEqual([
+      { name: 'workspaces.testConnection', input: { baseUrl: 'http://other.example.com/', apiKey: 'key-0123456789', allowInsecureHttp: true } },
       {
         name: 'workspaces.add',
         input: { name: 'Plain', baseUrl: 'http://other.example.com/', apiKey: 'key-0123456789', allowInsecureHttp: true, acceptWeakEncryption: false },
@@ -75,6 +77,50 @@ describe('AddWorkspaceForm', () => {
     ]);
     for (const label of ['Name', 'Base URL', 'API key']) expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('');
     expect(fieldError('Name')).toBeNull();
+  });
+});
+
+describe('saving a new service tests it first', () => {
+  const fill = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(screen.getByLabelText('Name'), 'Work');
+    await user.type(screen.getByLabelText('Base URL'), 'https://links.example.com/');
+    await user.type(screen.getByLabelText('API key'), 'key-0123456789');
+  };
+
+  it('says a refused key beside the key and keeps nothing unless asked', async () => {
+    const { user, calls, added } = renderAddForm(async () => ({ outcome: 'bad-key', message: 'Invalid API key.' }));
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fieldError('API key')).toBe('The service refused this key: Invalid API key.'));
+    expect(screen.getByRole('alert').textContent).toContain('Connection test failed: Invalid API key.');
+    expect(calls.map((c) => c.name)).toEqual(['workspaces.testConnection']);
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(added).toEqual([]);
+  });
+
+  it('asks before keeping a service it cannot reach, and keeps it when told', async () => {
+    const { user, calls, added } = renderAddForm(async () => ({ outcome: 'unreachable', message: 'Linkdock can’t reach links.example.com.' }));
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(added).toEqual(['ws-1']));
+    expect(calls.map((c) => c.name)).toEqual(['workspaces.testConnection', 'workspaces.add']);
+  });
+
+  it('shows the test in progress with Cancel, and a cancelled test saves nothing', async () => {
+    let answer: (value: ConnectionTest) => void = () => undefined;
+    const { user, calls, added } = renderAddForm(() => new Promise((resolve) => (answer = resolve)));
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const progress = await screen.findByText('Testing the connection to the service…');
+    expect((screen.getByRole('button', { name: 'Testing…' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(progress.closest('.banner') as HTMLElement).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText('Testing the connection to the service…')).toBeNull();
+    answer({ outcome: 'ok', message: 'Connected.' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(added).toEqual([]);
+    expect(calls.map((c) => c.name)).toEqual(['workspaces.testConnection']);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
 
