@@ -1,6 +1,8 @@
 // Create and update inputs for every resource, with the rules service-api.md states. Field names
 // are the service's own so a validation error names the field the service would name.
 import { z } from 'zod';
+import { detectImage, FAVICON_EXTS, formatNames, OPENGRAPH_EXTS } from './image-formats.ts';
+import { targetingKeyProblem } from './targeting-keys.ts';
 import {
   HANDLER_FIELD_NAMES,
   HANDLER_TYPE_FIELDS,
@@ -131,6 +133,8 @@ type LinkRuleInput = {
   end_date?: string | null | undefined;
   targeting_type?: string | null | undefined;
   targeting?: Partial<Record<TargetingKind, unknown[]>> | undefined;
+  cloaking_favicon?: FileUpload | null | undefined;
+  cloaking_opengraph?: FileUpload | null | undefined;
 };
 
 /** Rules the document states across fields, for both create and update. */
@@ -154,6 +158,24 @@ function checkLinkRules(input: LinkRuleInput, ctx: z.RefinementCtx): void {
         path: ['targeting', kind],
         message: `targeting entries for ${kind} need targeting_type = ${kind}`,
       });
+    }
+    (entries ?? []).forEach((entry, index) => {
+      const { key = '', value = '' } = entry as TargetingEntry;
+      const rule = `Rule ${index + 1}`;
+      const problem = key.trim() === '' ? 'needs something to match' : targetingKeyProblem(kind as TargetingKind, key.trim());
+      if (problem) ctx.addIssue({ code: 'custom', path: ['targeting', kind, index, 'key'], message: `${rule}: Match ${problem}` });
+      if (!isHttpUrl(value.trim())) {
+        ctx.addIssue({ code: 'custom', path: ['targeting', kind, index, 'value'], message: `${rule}: Destination must be a full http:// or https:// URL` });
+      }
+    });
+  }
+  for (const [field, label, allowed] of [
+    ['cloaking_favicon', 'Favicon', FAVICON_EXTS],
+    ['cloaking_opengraph', 'OpenGraph image', OPENGRAPH_EXTS],
+  ] as const) {
+    const file = input[field];
+    if (file && !detectImage(file.data, allowed)) {
+      ctx.addIssue({ code: 'custom', path: [field], message: `${label} must be a ${formatNames(allowed)} image; “${file.name}” is not one` });
     }
   }
 }

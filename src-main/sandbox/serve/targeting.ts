@@ -1,13 +1,10 @@
-// Targeting: what a rule's key means for each kind, and which rule a visitor matches.
+// Targeting: which rule a visitor matches (which keys a kind takes is the contract's,
+// src-preload/contract/targeting-keys.ts).
 // A rule is {key, value}: value is the destination URL; key is the visitor property to match
 // (device type, OS, browser, language, continent, country or city) or, for rotation, the
 // rule's weight.
 import type { TargetingKind } from '../../../src-preload/contract/api-rules.ts';
 import type { TargetingRule } from '../storage/links.ts';
-
-export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'tv'] as const;
-export const CONTINENT_CODES = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const;
-export const MAX_ROTATION_WEIGHT = 100_000;
 
 export interface VisitorFacts {
   deviceType: string | null;
@@ -20,28 +17,6 @@ export interface VisitorFacts {
   cityName: string | null;
   /** A number in [0, 1) that picks the rotation destination. */
   random: number;
-}
-
-/** Why a key cannot be used for the kind, or null when it can. */
-export function targetingKeyProblem(kind: TargetingKind, key: string): string | null {
-  switch (kind) {
-    case 'device_type':
-      return (DEVICE_TYPES as readonly string[]).includes(key.toLowerCase()) ? null : `must be one of ${DEVICE_TYPES.join(', ')}`;
-    case 'continent_code':
-      return (CONTINENT_CODES as readonly string[]).includes(key.toUpperCase()) ? null : `must be one of ${CONTINENT_CODES.join(', ')}`;
-    case 'country_code':
-      return /^[A-Za-z]{2}$/.test(key) ? null : 'must be a two-letter country code (ISO 3166-1)';
-    case 'browser_language':
-      return /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(key) ? null : 'must be a language tag such as en or en-US';
-    case 'rotation': {
-      const weight = /^\d{1,6}$/.test(key) ? Number(key) : NaN;
-      return weight >= 1 && weight <= MAX_ROTATION_WEIGHT ? null : `must be a weight from 1 to ${MAX_ROTATION_WEIGHT}`;
-    }
-    case 'os_name':
-    case 'browser_name':
-    case 'city_name':
-      return key.trim() === '' ? 'cannot be empty' : null;
-  }
 }
 
 const same = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();

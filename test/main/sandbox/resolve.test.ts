@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LINK_OPTIONS, type LinkOptions } from '../../../src-main/sandbox/storage/links.ts';
 import { buildDestination, resolveLink, type RequestFacts, type ServedLink } from '../../../src-main/sandbox/serve/resolve.ts';
-import { parseAcceptLanguage, pickTarget, targetingKeyProblem, type VisitorFacts } from '../../../src-main/sandbox/serve/targeting.ts';
+import { parseAcceptLanguage, pickTarget, type VisitorFacts } from '../../../src-main/sandbox/serve/targeting.ts';
+import { targetingKeyProblem } from '../../../src-preload/contract/targeting-keys.ts';
 
 const visitor: VisitorFacts = {
   deviceType: 'desktop',

@@ -56,11 +56,24 @@ describe('link create', () => {
   it('has targeting entries for all eight kinds, each only with its targeting_type', () => {
     expect(TARGETING_KINDS).toHaveLength(8);
     expect(TARGETING_TYPES).not.toContain('city_name');
+    const keys: Record<(typeof TARGETING_TYPES)[number], string> = {
+      continent_code: 'EU',
+      country_code: 'DE',
+      device_type: 'mobile',
+      browser_language: 'en-GB',
+      rotation: '50',
+      os_name: 'Windows',
+      browser_name: 'Firefox',
+    };
     for (const kind of TARGETING_TYPES) {
-      const input = { location_url: 'https://a.example', targeting_type: kind, targeting: { [kind]: [{ key: 'k', value: 'v' }] } };
+      const input = { location_url: 'https://a.example', targeting_type: kind, targeting: { [kind]: [{ key: keys[kind], value: 'https://t.example/' }] } };
       expect(LinkCreateSchema.safeParse(input).success).toBe(true);
     }
-    const mismatch = { location_url: 'https://a.example', targeting_type: 'country_code', targeting: { device_type: [{ key: 'mobile' }] } };
+    const mismatch = {
+      location_url: 'https://a.example',
+      targeting_type: 'country_code',
+      targeting: { device_type: [{ key: 'mobile', value: 'https://m.example/' }] },
+    };
     expect(paths(LinkCreateSchema.safeParse(mismatch))).toEqual(['targeting.device_type']);
     // The document lists city_name's fields but not the type; real deployments accept it.
     expect(
@@ -93,7 +106,7 @@ describe('link create', () => {
       cloaking_title: 'Title',
       cloaking_meta_description: 'Description',
       cloaking_custom_js: 'console.log(1)',
-      cloaking_favicon: { name: 'f.png', type: 'image/png', data: new Uint8Array([137, 80, 78, 71]) },
+      cloaking_favicon: { name: 'f.png', type: 'image/png', data: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]) },
       cloaking_opengraph: { name: 'og.jpg', type: 'image/jpeg', data: new Uint8Array([255, 216, 255]) },
       password: 'secret',
       forward_query_parameters_is_enabled: true,
@@ -101,11 +114,31 @@ describe('link create', () => {
       utm_medium: 'email',
       utm_campaign: 'spring',
       targeting_type: 'rotation',
-      targeting: { rotation: [{ key: 'https://b.example', value: '50' }] },
+      targeting: { rotation: [{ key: '50', value: 'https://b.example' }] },
     };
     expect(LinkCreateSchema.parse(full)).toMatchObject({ url: 'spring-sale', pixels_ids: [1, 2] });
     expect(paths(LinkCreateSchema.safeParse({ ...full, unknown_field: 1 }))).toEqual(['']);
     expect(paths(LinkCreateSchema.safeParse({ ...full, email_reports: ['4'] }))).toEqual(['email_reports.0']);
+  });
+
+  it('checks what a service checks of targeting rules and images, in the editor’s words', () => {
+    const messages = (input: Record<string, unknown>) => {
+      const result = LinkCreateSchema.safeParse({ location_url: 'https://a.example', ...input });
+      return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    };
+    expect(messages({ targeting_type: 'country_code', targeting: { country_code: [{ key: 'Germany', value: 'https://de.example/' }] } })).toEqual([
+      'targeting.country_code.0.key: Rule 1: Match must be a two-letter country code such as DE or US, not “Germany”',
+    ]);
+    expect(messages({ targeting_type: 'device_type', targeting: { device_type: [{ key: '', value: 'm.example' }] } })).toEqual([
+      'targeting.device_type.0.key: Rule 1: Match needs something to match',
+      'targeting.device_type.0.value: Rule 1: Destination must be a full http:// or https:// URL',
+    ]);
+    const text = { name: 'notes.txt', type: 'image/png', data: new TextEncoder().encode('not an image') };
+    expect(messages({ cloaking_favicon: text })).toEqual(['cloaking_favicon: Favicon must be a PNG, JPEG, GIF, WebP or ICO image; “notes.txt” is not one']);
+    // An ICO is a favicon, not an OpenGraph image.
+    const ico = { name: 'f.ico', type: 'image/x-icon', data: new Uint8Array([0, 0, 1, 0, 1, 0]) };
+    expect(messages({ cloaking_favicon: ico })).toEqual([]);
+    expect(messages({ cloaking_opengraph: ico })).toEqual(['cloaking_opengraph: OpenGraph image must be a PNG, JPEG, GIF or WebP image; “f.ico” is not one']);
   });
 
   it('refuses an alias with a slash or white space', () => {

@@ -7,6 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LinkCreateSchema } from '../../../../src-preload/contract/index.ts';
 import type { WorkspaceSession } from '../../../../src-renderer/session/workspace-session.tsx';
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
+
+/** The first bytes of an ICO and a PNG file: what the service recognises an image by. */
+const ICO = new Uint8Array([0, 0, 1, 0, 1, 0, 16, 16]);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 import { choose, domain, fieldError, handler, mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
 
 afterEach(() => cleanup());
@@ -89,6 +93,37 @@ describe('link editor validation', () => {
     expect(await session.sync.db.links.count()).toBe(0);
   });
 
+  it('checks files and targeting rules as the service would, before the dialog closes, and shows what is attached', async () => {
+    const session = await seededSession();
+    const { user, dialog } = await openNewEditor(session);
+    await user.type(within(dialog).getByLabelText('Destination URL'), 'https://ok.example/');
+    await user.click(within(dialog).getByRole('switch', { name: 'Cloaking' }));
+    // Named and typed like an image, but text inside: the service looks at the bytes.
+    await user.upload(within(dialog).getByLabelText('Favicon'), new File(['just some notes'], 'logo.png', { type: 'image/png' }));
+    const favicon = within(dialog).getByLabelText('Favicon').closest('.field') as HTMLElement;
+    // The attached file is named, with a way to remove it.
+    await waitFor(() => expect(favicon.textContent).toContain('logo.png (1 KiB)'));
+    expect(within(favicon).getByRole('button', { name: 'Remove Favicon' })).toBeTruthy();
+    await choose(user, 'Targeting type', 'Country', dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+    await user.type(within(dialog).getByLabelText('Rule 1 match'), 'Germany');
+    await user.type(within(dialog).getByLabelText('Rule 1 destination URL'), 'https://de.example/');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(favicon.querySelector('.field-error')?.textContent).toBe('Favicon must be a PNG, JPEG, GIF, WebP or ICO image; “logo.png” is not one');
+    expect(
+      within(dialog).getByText('Rule 1: Match must be a two-letter country code such as DE or US, not “Germany”', { selector: '.field-error' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'New link' })).toBeTruthy();
+    expect(await session.sync.db.outbox.count()).toBe(0);
+    // Fixed in the dialog, it saves.
+    await user.click(within(favicon).getByRole('button', { name: 'Remove Favicon' }));
+    await user.clear(within(dialog).getByLabelText('Rule 1 match'));
+    await user.type(within(dialog).getByLabelText('Rule 1 match'), 'DE');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New link' })).toBeNull());
+    expect((await session.sync.db.outbox.toArray())[0]!.fields.targeting).toEqual({ country_code: [{ key: 'DE', value: 'https://de.example/' }] });
+  });
+
   it('checks rules across fields (end after start) and follows the typing after a first save', async () => {
     const session = await seededSession();
     const { user, dialog } = await openNewEditor(session);
@@ -130,8 +165,8 @@ describe('link editor validation', () => {
     await type('Cloaking title', 'Spring');
     await type('Cloaking description', 'Sale');
     await type('Custom JavaScript', 'console.log(1)');
-    await user.upload(within(dialog).getByLabelText('Favicon'), new File([new Uint8Array([1, 2, 3])], 'f.ico', { type: 'image/x-icon' }));
-    await user.upload(within(dialog).getByLabelText('OpenGraph image'), new File([new Uint8Array([4, 5])], 'og.png', { type: 'image/png' }));
+    await user.upload(within(dialog).getByLabelText('Favicon'), new File([ICO], 'f.ico', { type: 'image/x-icon' }));
+    await user.upload(within(dialog).getByLabelText('OpenGraph image'), new File([PNG], 'og.png', { type: 'image/png' }));
     await choose(user, 'Targeting type', 'Country', dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
     await type('Rule 1 match', 'FR');
@@ -167,8 +202,8 @@ describe('link editor validation', () => {
       cloaking_title: 'Spring',
       cloaking_meta_description: 'Sale',
       cloaking_custom_js: 'console.log(1)',
-      cloaking_favicon: { name: 'f.ico', type: 'image/x-icon', data: new Uint8Array([1, 2, 3]) },
-      cloaking_opengraph: { name: 'og.png', type: 'image/png', data: new Uint8Array([4, 5]) },
+      cloaking_favicon: { name: 'f.ico', type: 'image/x-icon', data: ICO },
+      cloaking_opengraph: { name: 'og.png', type: 'image/png', data: PNG },
       targeting_type: 'country_code',
       targeting: { country_code: [{ key: 'FR', value: 'https://shop.example/fr' }] },
       utm_source: 'news',
@@ -262,7 +297,7 @@ describe('link editor on an existing link', () => {
     expect(value('Project ID')).toBe('9');
     expect(value('Cloaking title')).toBe('Full');
     expect(value('Rule 1 match')).toBe('mobile');
-    expect(within(dialog).getByText('Current file on the service: fav-42.png')).toBeTruthy();
+    expect(within(dialog).getByText('On the service: fav-42.png')).toBeTruthy();
     expect(within(dialog).queryByText(/does not show which handlers/)).toBeNull();
     // Change one rule's destination: the rules go with their type, nothing else.
     const rule = within(dialog).getByLabelText('Rule 1 destination URL');

@@ -1,5 +1,6 @@
-// Recognises the image formats the cloaking uploads accept by their first bytes (magic numbers),
+// The image formats the cloaking uploads accept, recognised by their first bytes (magic numbers),
 // never by the file name or the type the client claims. SVG is refused: it can carry script.
+// Shared: the editor says so before the dialog closes, the sandbox refuses like a real service.
 export interface ImageType {
   mime: string;
   ext: string;
@@ -29,4 +30,10 @@ export const OPENGRAPH_EXTS = ['png', 'jpg', 'gif', 'webp'] as const;
 export function detectImage(bytes: Uint8Array, allowed: readonly string[]): ImageType | null {
   const format = FORMATS.find((candidate) => allowed.includes(candidate.ext) && candidate.test(bytes));
   return format ? { mime: format.mime, ext: format.ext } : null;
+}
+
+/** "PNG, JPEG, GIF, WebP or ICO" */
+export function formatNames(allowed: readonly string[]): string {
+  const names = allowed.map((ext) => ({ png: 'PNG', jpg: 'JPEG', gif: 'GIF', webp: 'WebP', ico: 'ICO' })[ext] ?? ext.toUpperCase());
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
 }
