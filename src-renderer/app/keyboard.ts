@@ -2,7 +2,7 @@
 // taken over (N and / only act outside text inputs).
 import { useEffect } from 'react';
 import { useNavigation } from '../session/navigation-store.ts';
-import { isTypingTarget } from '../ui/typing-target.ts';
+import { isDialogOpen, isTypingTarget } from '../ui/typing-target.ts';
 
 export function useGlobalShortcuts(): void {
   useEffect(() => {
@@ -14,7 +14,7 @@ export function useGlobalShortcuts(): void {
         return;
       }
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
-      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      if (isDialogOpen()) return;
       if (event.key === 'n' || event.key === 'N') {
         event.preventDefault();
         nav.go('links');

@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await narrowShot('links-list');
   });
 
-  it('creates, edits and deletes a link', async () => {
+  it('creates, edits and deletes a link', { timeout: 60_000 }, async () => {
     await page.getByRole('button', { name: 'New link' }).click();
     const dialog = page.getByRole('dialog', { name: 'New link' });
     await dialog.getByLabel('Destination URL').fill('not a url');
@@ -136,6 +136,18 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await editor.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Delete link?' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(linkCount).toBe(0);
+    // The toast offers Undo while the delete waits; Undo brings the link back, on screen and on the service.
+    await page
+      .getByRole('alertdialog', { name: /Deleted 1 link/ })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await expect.poll(linkCount).toBe(1);
+    await page.getByRole('button', { name: 'Edit e2e-made' }).click();
+    await editor.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete link?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(linkCount).toBe(0);
+    // Sync now sends it without waiting out the Undo time.
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(async () => (await serviceLinks()).some((l) => l.url === 'e2e-made'), { timeout: 15_000 }).toBe(false);
     await search('');
   });
@@ -149,8 +161,12 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await expect.poll(() => dialog.getByText('3 of 4 rows ready').isVisible()).toBe(true);
     expect(await dialog.locator('tr.row-invalid').textContent()).toContain('Enter a full http:// or https:// URL');
     await dialog.getByRole('button', { name: 'Create 3 links' }).click();
-    await dialog.getByText('3 links saved').waitFor();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    // The dialog closes; a toast says what was saved and that the invalid row was skipped.
+    await page
+      .getByRole('alertdialog', { name: /Saved 3 new links/ })
+      .getByText(/1 row was skipped/)
+      .waitFor();
+    await dialog.waitFor({ state: 'detached' });
     await search('e2e-bulk');
     await expect.poll(linkCount).toBe(3);
     await expect

@@ -125,6 +125,8 @@ async function settledScreenshot(page: Page, mask: Locator[]): Promise<Buffer> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const capture = async () => {
     await page.evaluate(hideEphemeralPorts);
+    // Toasts come and go on their own clock: a capture shows the screen without them.
+    await page.evaluate(() => document.querySelector<HTMLElement>('.toast-region')?.style.setProperty('visibility', 'hidden'));
     return page.screenshot({
       animations: 'disabled',
       caret: 'hide',
@@ -143,6 +145,7 @@ async function settledScreenshot(page: Page, mask: Locator[]): Promise<Buffer> {
     return previous;
   } finally {
     await page.evaluate(restoreEphemeralPorts);
+    await page.evaluate(() => document.querySelector<HTMLElement>('.toast-region')?.style.removeProperty('visibility'));
   }
 }
 

@@ -1,7 +1,7 @@
 // The Links screen: the mirror's links, searched, filtered, sorted and paged the way the API
 // pages; copy, pin, select many; the editor, the detail, bulk create and CSV export.
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { isTypingTarget } from '../../ui/typing-target.ts';
+import { isDialogOpen, isTypingTarget } from '../../ui/typing-target.ts';
 import { useNavigation } from '../../session/navigation-store.ts';
 import { useRememberedState } from '../../session/remembered-state.ts';
 import { useOpenSession, useSyncStatus, type WorkspaceSession } from '../../session/workspace-session.tsx';
@@ -92,7 +92,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'c' || event.altKey || event.shiftKey) return;
       if (isTypingTarget(event.target) || (window.getSelection()?.toString() ?? '') !== '') return;
-      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      if (isDialogOpen()) return;
       const entry = focused ? listIndex?.byClientId.get(focused) : undefined;
       const url = entry ? shortUrl(entry) : null;
       if (!url) return;

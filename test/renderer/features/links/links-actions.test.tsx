@@ -8,6 +8,7 @@ import type { TrayCache } from '../../../../src-preload/contract/index.ts';
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
 import { PINNED_KEY } from '../../../../src-renderer/features/links/link-source.ts';
 import { TrayCacheSync } from '../../../../src-renderer/features/links/TrayCacheUpdater.tsx';
+import { showToast } from '../../../../src-renderer/ui/index.ts';
 import { domain, mirrorRow, openSession, recordingApi, renderWithApi, serverLink } from './links-harness.tsx';
 
 afterEach(() => cleanup());
@@ -102,6 +103,9 @@ describe('list actions', () => {
     expect(await screen.findByRole('button', { name: 'Unpin l02' })).toBeTruthy();
 
     const row = screen.getAllByRole('row').find((r) => r.textContent?.includes('dest.example/2'))!;
+    // A toast on screen (an alert dialog, beside the page) does not switch the page's keys off.
+    act(() => void showToast({ title: 'Something happened' }));
+    await screen.findByRole('alertdialog', { name: 'Something happened' });
     act(() => row.focus());
     fireEvent.keyDown(row, { key: 'c', ctrlKey: true });
     await waitFor(() => expect(api.calls.filter((c) => c.name === 'clipboard.writeText').map((c) => c.input)).toEqual([{ text: 'https://go.brand.test/l02' }]));
