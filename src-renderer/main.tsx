@@ -4,6 +4,10 @@ import { App } from './app/App.tsx';
 import { createContractApi } from './contract/contract-client.ts';
 import { createWebSocketBridge } from './contract/websocket-bridge.ts';
 import './ui/theme.css';
+import { followTheme } from './ui/theme-choice.ts';
+
+// Before the first paint: the stored theme, or the system's.
+followTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -9,6 +9,7 @@ import { KeyRefusedBanner } from './KeyRefusedBanner.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { TrayCacheUpdater } from '../features/links/TrayCacheUpdater.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { ShortcutsSheet } from './ShortcutsSheet.tsx';
 import { Toasts } from '../ui/index.ts';
 import { useWorkspaces } from '../session/use-workspaces.tsx';
 
@@ -64,6 +65,7 @@ export function AppShell() {
         {session ? <StatusBar /> : <span>No workspace open</span>}
       </footer>
       <CommandPalette />
+      <ShortcutsSheet />
       <Toasts />
       <TrayCacheUpdater />
     </div>

@@ -58,6 +58,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
         },
       },
       ...VIEWS.map((view) => ({ id: `go-${view}`, label: `Go to ${VIEW_PAGES[view].label}`, run: () => nav().go(view) })),
+      { id: 'shortcuts', label: 'Keyboard shortcuts', run: () => nav().setShortcutsOpen(true) },
     ];
     if (session) list.push({ id: 'sync-now', label: 'Sync now', run: () => void session.sync.syncNow() });
     for (const w of workspaces) {

@@ -12,6 +12,8 @@ export interface NavigationState {
   /** The link editor: closed, a new link, or a row (client id). */
   linkEditor: { mode: 'new' } | { mode: 'edit'; clientId: string } | null;
   paletteOpen: boolean;
+  /** The keyboard shortcuts sheet (`?`). */
+  shortcutsOpen: boolean;
   /** The workspace whose "Change key" dialog is asked for from elsewhere (the key-refused banner). */
   keyDialogFor: string | null;
   go(view: View): void;
@@ -20,6 +22,7 @@ export interface NavigationState {
   openLinkDetail(clientId: string | null): void;
   openLinkEditor(editor: NavigationState['linkEditor']): void;
   setPaletteOpen(open: boolean): void;
+  setShortcutsOpen(open: boolean): void;
 }
 
 export const useNavigation = create<NavigationState>()((set) => ({
@@ -27,10 +30,12 @@ export const useNavigation = create<NavigationState>()((set) => ({
   linkDetail: null,
   linkEditor: null,
   paletteOpen: false,
+  shortcutsOpen: false,
   keyDialogFor: null,
   go: (view) => set({ view, linkDetail: null }),
   openKeyDialog: (keyDialogFor) => set(keyDialogFor === null ? { keyDialogFor } : { keyDialogFor, view: 'workspaces', linkDetail: null }),
   openLinkDetail: (linkDetail) => set({ linkDetail }),
   openLinkEditor: (linkEditor) => set({ linkEditor }),
   setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
+  setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
 }));

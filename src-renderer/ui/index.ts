@@ -6,3 +6,4 @@ export { Checkbox, Switch } from './Toggles.tsx';
 export { Modal, ConfirmDialog } from './Modal.tsx';
 export { Badge, type BadgeTone } from './Badge.tsx';
 export { showToast, toasts, Toasts, type ToastMessage } from './Toasts.tsx';
+export { RadioGroup, type RadioOption } from './RadioGroup.tsx';

@@ -1,22 +1,16 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ClickSample } from '../../sync/index.ts';
+import { useResolvedTheme } from '../../ui/theme-choice.ts';
 
 const cssVar = (name: string, fallback: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-
-const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
-const subscribeScheme = (onChange: () => void) => {
-  const query = darkQuery();
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
 
 /** Clicks over time from the click history (a step line: counts change only between pulls). */
 export function ClickChart({ samples }: { samples: readonly ClickSample[] }) {
   const host = useRef<HTMLDivElement>(null);
-  // The canvas takes its colours when drawn: redraw when the system switches light/dark.
-  const dark = useSyncExternalStore(subscribeScheme, () => darkQuery().matches);
+  // The canvas takes its colours when drawn: redraw when the theme switches.
+  const dark = useResolvedTheme() === 'dark';
   useEffect(() => {
     const element = host.current;
     if (!element || samples.length === 0) return undefined;

@@ -8,7 +8,8 @@ import { useContractForm } from '../../resource-screens/use-contract-form.ts';
 import { useApi } from '../../session/api-context.tsx';
 import { useSession } from '../../session/workspace-session.tsx';
 import { SyncSettings } from './SyncSettings.tsx';
-import { Badge, Button, Switch } from '../../ui/index.ts';
+import { Badge, Button, RadioGroup, Switch } from '../../ui/index.ts';
+import { setThemeChoice, useThemeChoice, type ThemeChoice } from '../../ui/theme-choice.ts';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -25,6 +26,7 @@ export function SettingsPage() {
       <div className="page-header">
         <h1>Settings</h1>
       </div>
+      <AppearanceSection />
       <DesktopSection />
       <VaultSection />
       {session ? <SyncSettings /> : null}
@@ -128,6 +130,22 @@ function DesktopSection() {
           )}
         </>
       )}
+    </section>
+  );
+}
+
+const THEMES: { value: ThemeChoice; label: string }[] = [
+  { value: 'system', label: 'As the system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+function AppearanceSection() {
+  const theme = useThemeChoice();
+  return (
+    <section className="panel form-grid settings-section" aria-labelledby="appearance-title">
+      <h2 id="appearance-title">Appearance</h2>
+      <RadioGroup label="Theme" value={theme} options={THEMES} onChange={setThemeChoice} />
     </section>
   );
 }

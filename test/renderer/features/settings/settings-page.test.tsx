@@ -99,3 +99,20 @@ describe('refused key', () => {
     await waitFor(() => expect(screen.queryByText(/refused the API key/)).toBeNull(), { timeout: 5000 });
   });
 });
+
+describe('theme', () => {
+  it('follows the choice in Settings: dark, light, or as the system says, and keeps it', async () => {
+    const { user } = await renderApp(new FakeService(), 'settings');
+    const group = await screen.findByRole('radiogroup', { name: 'Theme' });
+    expect((within(group).getByRole('radio', { name: 'As the system' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(group).getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(localStorage.getItem('linkdock.theme')).toBe('dark');
+    await user.click(within(group).getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    // The system (here: light) decides again, and nothing is kept.
+    await user.click(within(group).getByRole('radio', { name: 'As the system' }));
+    expect(document.documentElement.dataset.theme).toBe(window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+    expect(localStorage.getItem('linkdock.theme')).toBeNull();
+  });
+});
