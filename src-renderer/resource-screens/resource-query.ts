@@ -7,13 +7,13 @@ export type SyncFilter = 'all' | 'pending' | 'attention' | 'synced';
 export type SortOrder = 'created-desc' | 'created-asc' | 'name-asc' | 'name-desc';
 
 export const ENABLED_OPTIONS = [
-  { value: 'all', label: 'All' },
+  { value: 'all', label: 'Any' },
   { value: 'enabled', label: 'Enabled' },
   { value: 'disabled', label: 'Disabled' },
 ] as const satisfies readonly { value: EnabledFilter; label: string }[];
 
 export const SYNC_OPTIONS = [
-  { value: 'all', label: 'All' },
+  { value: 'all', label: 'Any' },
   { value: 'pending', label: 'Pending sync' },
   { value: 'attention', label: 'Failed or conflict' },
   { value: 'synced', label: 'In sync' },

@@ -10,7 +10,7 @@ export interface NavigationState {
   /** Client id of the link whose detail is open, if any. */
   linkDetail: string | null;
   /** The link editor: closed, a new link, or a row (client id). */
-  linkEditor: { mode: 'new' } | { mode: 'edit'; clientId: string } | null;
+  linkEditor: { mode: 'new'; copyOf?: string } | { mode: 'edit'; clientId: string } | null;
   paletteOpen: boolean;
   /** The keyboard shortcuts sheet (`?`). */
   shortcutsOpen: boolean;

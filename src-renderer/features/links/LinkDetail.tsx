@@ -21,6 +21,8 @@ export interface LinkDetailProps {
   pinned: readonly string[];
   clientId: string;
   onEdit: () => void;
+  /** A new link with this one's settings (a new alias). */
+  onDuplicate: () => void;
   onClose: () => void;
 }
 
@@ -49,6 +51,7 @@ export function LinkDetail(props: LinkDetailProps) {
       footer={
         <>
           <Button onPress={() => void setPinned(db, entry.clientId, !isPinned)}>{isPinned ? 'Unpin' : 'Pin to tray'}</Button>
+          <Button onPress={props.onDuplicate}>Duplicate</Button>
           <Button onPress={props.onEdit}>Edit</Button>
           <Button variant="primary" onPress={props.onClose}>
             Close

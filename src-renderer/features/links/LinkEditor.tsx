@@ -21,15 +21,18 @@ export interface LinkEditorProps {
   index: LinkIndex | null;
   /** Null for a new link. */
   clientId: string | null;
+  /** A new link starting from this one's settings (Duplicate). */
+  copyOf?: string | null;
   onClose: () => void;
 }
 
 export function LinkEditor(props: LinkEditorProps) {
   const { db } = props.session.sync;
   const row = useLiveQuery(() => (props.clientId ? db.links.get(props.clientId) : undefined), [db, props.clientId], null);
+  const source = useLiveQuery(() => (props.copyOf ? db.links.get(props.copyOf) : undefined), [db, props.copyOf], null);
   const handlers = useLiveQuery(() => db.handlers.toArray(), [db], null);
   const title = props.clientId ? 'Edit link' : 'New link';
-  const loading = handlers === null || (props.clientId !== null && row === null);
+  const loading = handlers === null || (props.clientId !== null && row === null) || (Boolean(props.copyOf) && source === null);
   if (loading || (props.clientId && !row)) {
     return (
       <Modal title={title} isOpen onClose={props.onClose} size="large">
@@ -37,7 +40,16 @@ export function LinkEditor(props: LinkEditorProps) {
       </Modal>
     );
   }
-  return <EditorForm {...props} row={row ?? null} handlers={handlers} title={title} />;
+  return <EditorForm {...props} row={row ?? null} source={source ?? null} handlers={handlers} title={title} />;
+}
+
+/**
+ * A copy's form: every setting of the source the service lets a create carry, a new alias (the
+ * service picks one when left empty). The source's password and files cannot be read back, so
+ * they are not copied: the form starts without them, and says so.
+ */
+function copyForm(form: LinkForm): LinkForm {
+  return { ...form, url: '', password: '', has_password: false, cloaking_favicon: null, cloaking_opengraph: null };
 }
 
 function initialForm(row: MirrorRow<Link> | null, handlers: MirrorRow<Handler>[], index: LinkIndex | null): LinkForm {
@@ -49,10 +61,12 @@ function initialForm(row: MirrorRow<Link> | null, handlers: MirrorRow<Handler>[]
   return formFromView(view, domainKeyOf(view.domain_id, serverIdMap(index?.domains ?? [])), resolve, hasPassword);
 }
 
-function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; handlers: MirrorRow<Handler>[]; title: string }) {
+function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; source: MirrorRow<Link> | null; handlers: MirrorRow<Handler>[]; title: string }) {
   const { sync, workspace } = props.session;
   // What the editor opened with; later mirror changes do not move what the user is editing.
-  const [initial] = useState(() => initialForm(props.row, props.handlers, props.index));
+  const [initial] = useState(() =>
+    props.source ? copyForm(initialForm(props.source, props.handlers, props.index)) : initialForm(props.row, props.handlers, props.index),
+  );
   const [confirmDelete, setConfirmDelete] = useState(false);
   const isNew = props.row === null;
   const reportsUnknown = props.row !== null && !reportsKnown(props.row);
@@ -105,7 +119,8 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
         title={props.title}
         isOpen={!confirmDelete}
         onClose={props.onClose}
-        unsaved={form.form.formState.isDirty}
+        // A copy holds settings not yet saved from the first moment.
+        unsaved={form.form.formState.isDirty || props.source !== null}
         size="large"
         footer={
           <>
@@ -133,6 +148,14 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; hand
             <div className="banner banner-danger" role="alert">
               <span>{problem}</span>
             </div>
+          )}
+          {props.source && (
+            <p className="banner banner-info">
+              <span>
+                A copy of {String(rowView('links', props.source).url ?? 'a link')}: every setting but the alias. Its password and files cannot be read back from
+                the service, so set them again if the copy needs them.
+              </span>
+            </p>
           )}
           {form.isSubmitted && form.hasFieldErrors && !form.formMessage && (
             <p className="field-error" role="alert">

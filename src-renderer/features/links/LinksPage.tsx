@@ -325,10 +325,11 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       <Suspense fallback={null}>
         {linkEditor && (
           <LinkEditor
-            key={linkEditor.mode === 'edit' ? linkEditor.clientId : 'new'}
+            key={linkEditor.mode === 'edit' ? linkEditor.clientId : `new:${linkEditor.copyOf ?? ''}`}
             session={session}
             index={index}
             clientId={linkEditor.mode === 'edit' ? linkEditor.clientId : null}
+            copyOf={linkEditor.mode === 'new' ? (linkEditor.copyOf ?? null) : null}
             onClose={() => openLinkEditor(null)}
           />
         )}
@@ -340,6 +341,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
             pinned={pinned}
             clientId={linkDetail}
             onEdit={() => openLinkEditor({ mode: 'edit', clientId: linkDetail })}
+            onDuplicate={() => openLinkEditor({ mode: 'new', copyOf: linkDetail })}
             onClose={() => openLinkDetail(null)}
           />
         )}

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LinkCreateSchema } from '../../../../src-preload/contract/index.ts';
 import type { WorkspaceSession } from '../../../../src-renderer/session/workspace-session.tsx';
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
+import { useNavigation } from '../../../../src-renderer/session/navigation-store.ts';
 
 /** The first bytes of an ICO and a PNG file: what the service recognises an image by. */
 const ICO = new Uint8Array([0, 0, 1, 0, 1, 0, 16, 16]);
@@ -408,5 +409,39 @@ describe('link editor on an existing link', () => {
     expect(await session.sync.db.outbox.count()).toBe(0);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(async () => expect((await session.sync.db.outbox.toArray()).map((op) => op.kind)).toEqual(['delete']));
+  });
+});
+
+describe('duplicate', () => {
+  it('opens a new link with the source’s settings but a new alias, and creates it alongside', async () => {
+    const session = await seededSession();
+    const { db } = session.sync;
+    await db.links.put(
+      mirrorRow(
+        serverLink(77, {
+          url: 'spring',
+          location_url: 'https://shop.example/spring',
+          settings: { password: null, sensitive_content: false, utm: { source: 'news', medium: 'email', campaign: 'spring' } },
+        } as never),
+        {
+          clientId: 'src-77',
+        },
+      ),
+    );
+    const { user } = renderWithApi(<LinksScreen session={session} />);
+    useNavigation.getState().openLinkDetail('src-77');
+    const detail = await screen.findByRole('dialog', { name: 'Link spring' });
+    await user.click(within(detail).getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'New link' }).textContent).toContain('A copy of spring'));
+    const dialog = screen.getByRole('dialog', { name: 'New link' });
+    expect((within(dialog).getByLabelText('Destination URL') as HTMLInputElement).value).toBe('https://shop.example/spring');
+    expect((within(dialog).getByLabelText('Alias') as HTMLInputElement).value).toBe('');
+    expect((within(dialog).getByLabelText('UTM source') as HTMLInputElement).value).toBe('news');
+    await user.type(within(dialog).getByLabelText('Alias'), 'spring-copy');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New link' })).toBeNull());
+    const [op] = await db.outbox.toArray();
+    expect(op).toMatchObject({ kind: 'create', fields: { location_url: 'https://shop.example/spring', url: 'spring-copy', utm_source: 'news' } });
+    expect((await db.links.get('src-77'))?.local).toEqual({});
   });
 });
