@@ -49,12 +49,19 @@ export function covers(outer: DayRange, inner: DayRange): boolean {
 
 export const sameRange = (a: DayRange, b: DayRange): boolean => a.startDate === b.startDate && a.endDate === b.endDate;
 
-/** A range typed by the user: both real days, start not after end, none after today. Null when fine, else why not. */
-export function customRangeProblem(range: DayRange, today: string, maxDays: number): string | null {
-  if (!isIsoDate(range.startDate)) return 'Enter the first day as YYYY-MM-DD.';
-  if (!isIsoDate(range.endDate)) return 'Enter the last day as YYYY-MM-DD.';
-  if (range.endDate < range.startDate) return 'The last day must not be before the first.';
-  if (range.endDate > today) return 'The last day must not be after today.';
-  if (spanDays(range) > maxDays) return `At most ${maxDays} days at once.`;
+/** What is wrong with a range typed by the user, and which end it is about. */
+export interface RangeProblem {
+  field: 'startDate' | 'endDate';
+  message: string;
+}
+
+/** A range typed by the user: both real days, start not after end, none after today. Null when fine. */
+export function customRangeProblem(range: DayRange, today: string, maxDays: number): RangeProblem | null {
+  if (!isIsoDate(range.startDate)) return { field: 'startDate', message: 'Enter the first day as YYYY-MM-DD.' };
+  if (!isIsoDate(range.endDate)) return { field: 'endDate', message: 'Enter the last day as YYYY-MM-DD.' };
+  if (range.startDate > today) return { field: 'startDate', message: 'The first day must not be after today.' };
+  if (range.endDate > today) return { field: 'endDate', message: 'The last day must not be after today.' };
+  if (range.endDate < range.startDate) return { field: 'endDate', message: 'The last day must not be before the first.' };
+  if (spanDays(range) > maxDays) return { field: 'startDate', message: `At most ${maxDays} days at once.` };
   return null;
 }

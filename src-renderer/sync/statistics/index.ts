@@ -5,6 +5,6 @@ export type { StatisticsService, StatisticsStatus, OnScreenStatus, ScreenRequest
 export { readLinkCache, dailySeries, pickBreakdown, type DailySeries, type LinkStatisticsCache, type PickedBreakdown } from './cache.ts';
 export { dailyFromSamples } from './fallback.ts';
 export { readMostClicked, type RankedLink } from './most-clicked.ts';
-export { todayIn, lastDays, previousPeriod, rangeDays, spanDays, customRangeProblem, type DayRange } from './days.ts';
+export { todayIn, lastDays, previousPeriod, rangeDays, spanDays, customRangeProblem, type DayRange, type RangeProblem } from './days.ts';
 export { BREAKDOWN_TYPES, DEFAULT_VIEW_DAYS, OVERVIEW_DAYS, viewQueries, overviewQuery } from './policy.ts';
 export type { BreakdownType, BreakdownRecord, BreakdownRow, DailyStatisticsRecord } from './records.ts';

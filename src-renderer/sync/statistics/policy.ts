@@ -1,8 +1,8 @@
 // Which statistics are worth a request, and when (pure). At 60 requests a minute, 14 types for each
 // of 100,000 links cannot all be fetched: the link on screen goes first (interactive, only what its
 // view lacks or may have changed), then in the background, within a small share of the window,
-// pinned links and the most-clicked ones, a year of days for each and the default view's
-// breakdowns for the first few. A cached answer is fetched again only once the link's click count
+// pinned links and the most-clicked ones: a year of days for each, and the default view's
+// breakdowns for pinned links and the ten most clicked. A cached answer is fetched again only once the link's click count
 // moved since (as the last sync saw it) and it is old enough for its tier.
 import { STATISTICS_MAX_DAYS, type StatisticsQuery } from '../../../src-preload/contract/index.ts';
 import { lastDays, previousPeriod, spanDays, unionRange, type DayRange } from './days.ts';
@@ -30,12 +30,17 @@ export const DEFAULT_VIEW_DAYS = 30;
 /** An answer this young is not fetched again for the screen, clicks or not (Refresh does). */
 export const ON_SCREEN_FRESH_MS = 2 * 60_000;
 
-/** Background tiers, in order, with how many links each takes and how old an answer may get once clicks moved. */
+/**
+ * Background tiers, in order, with the links each takes (of the most-clicked, after the links before
+ * it) and how old an answer may get once the link was clicked again.
+ */
 export const BACKGROUND_TIERS = {
   pinnedOverview: { minAgeMs: 15 * 60_000 },
-  topOverview: { links: 50, minAgeMs: 60 * 60_000 },
+  topOverview: { links: 10, minAgeMs: 60 * 60_000 },
   pinnedBreakdowns: { minAgeMs: 60 * 60_000 },
+  /** Type by type (referrers and countries of all ten first: the workspace overview adds them up). */
   topBreakdowns: { links: 10, minAgeMs: 6 * 60 * 60_000 },
+  moreOverviews: { links: 40, minAgeMs: 60 * 60_000 },
 } as const;
 
 /** Background statistics requests per minute at most (of the real service's 60). */
@@ -118,7 +123,10 @@ export interface PlanInput {
   skip?: ReadonlySet<string>;
 }
 
-/** The background's work, in order: what is due now of pinned overviews, top overviews, pinned breakdowns, top breakdowns. */
+/**
+ * The background's work, in order: what is due now of pinned overviews, the top 10 overviews,
+ * pinned breakdowns, the top 10's breakdowns (type by type), then the next 40 overviews.
+ */
 export function backgroundPlan(input: PlanInput): BackgroundTask[] {
   const { today, now } = input;
   const year = lastDays(OVERVIEW_DAYS, today);
@@ -135,18 +143,15 @@ export function backgroundPlan(input: PlanInput): BackgroundTask[] {
   const overviews = (tier: BackgroundTier, links: readonly CandidateLink[]) => {
     for (const link of links) add(tier, link, { type: 'overview', ...year }, coveringSpan(input.cache.get(link.clientId)?.spans ?? [], year));
   };
-  const breakdowns = (tier: BackgroundTier, links: readonly CandidateLink[]) => {
-    for (const link of links) {
-      const ranges = input.cache.get(link.clientId)?.ranges ?? [];
-      for (const type of BREAKDOWN_TYPES) {
-        const cached = ranges.find((r) => r.type === type && r.startDate === view.startDate && r.endDate === view.endDate) ?? null;
-        add(tier, link, { type, ...view }, cached);
-      }
-    }
-  };
+  const cachedRange = (link: CandidateLink, type: BreakdownType) =>
+    input.cache.get(link.clientId)?.ranges.find((r) => r.type === type && r.startDate === view.startDate && r.endDate === view.endDate) ?? null;
+  const topTen = top.slice(0, BACKGROUND_TIERS.topOverview.links);
   overviews('pinnedOverview', pinned);
-  overviews('topOverview', top.slice(0, BACKGROUND_TIERS.topOverview.links));
-  breakdowns('pinnedBreakdowns', pinned);
-  breakdowns('topBreakdowns', top.slice(0, BACKGROUND_TIERS.topBreakdowns.links));
+  overviews('topOverview', topTen);
+  for (const link of pinned) for (const type of BREAKDOWN_TYPES) add('pinnedBreakdowns', link, { type, ...view }, cachedRange(link, type));
+  for (const type of BREAKDOWN_TYPES) {
+    for (const link of top.slice(0, BACKGROUND_TIERS.topBreakdowns.links)) add('topBreakdowns', link, { type, ...view }, cachedRange(link, type));
+  }
+  overviews('moreOverviews', top.slice(topTen.length, topTen.length + BACKGROUND_TIERS.moreOverviews.links));
   return tasks;
 }

@@ -54,18 +54,21 @@ describe('the background plan', () => {
   ];
   const top: CandidateLink[] = Array.from({ length: 60 }, (_, i) => ({ clientId: `t${i}`, serverId: 100 + i, clicks: 1000 - i }));
 
-  it('goes pinned overviews, top overviews (50), pinned breakdowns, top breakdowns (10); links without clicks are left out', () => {
+  it('goes pinned overviews, top 10 overviews, pinned breakdowns, the top 10 breakdowns type by type, then 40 more overviews; links without clicks are left out', () => {
     const tasks = backgroundPlan({ today, now: NOW, pinned, mostClicked: [pinned[0]!, ...top], cache: new Map() });
     const tiers = tasks.map((t) => t.tier);
-    expect(tiers.indexOf('topOverview')).toBe(1);
-    expect(tasks.filter((t) => t.tier === 'pinnedOverview').map((t) => t.link.clientId)).toEqual(['p1']);
-    expect(tasks.filter((t) => t.tier === 'topOverview')).toHaveLength(BACKGROUND_TIERS.topOverview.links);
-    expect(tasks.filter((t) => t.tier === 'pinnedBreakdowns')).toHaveLength(BREAKDOWN_TYPES.length);
-    expect(tasks.filter((t) => t.tier === 'topBreakdowns')).toHaveLength(BACKGROUND_TIERS.topBreakdowns.links * BREAKDOWN_TYPES.length);
     expect(tiers).toEqual([...tiers].sort((a, b) => order(a) - order(b)));
+    expect(tasks.filter((t) => t.tier === 'pinnedOverview').map((t) => t.link.clientId)).toEqual(['p1']);
+    expect(tasks.filter((t) => t.tier === 'topOverview').map((t) => t.link.clientId)).toEqual(top.slice(0, 10).map((l) => l.clientId));
+    expect(tasks.filter((t) => t.tier === 'pinnedBreakdowns').map((t) => t.query.type)).toEqual(BREAKDOWN_TYPES);
+    const topBreakdowns = tasks.filter((t) => t.tier === 'topBreakdowns');
+    expect(topBreakdowns).toHaveLength(BACKGROUND_TIERS.topBreakdowns.links * BREAKDOWN_TYPES.length);
+    // Referrers of all ten, then countries of all ten: what the workspace overview adds up comes first.
+    expect(topBreakdowns.slice(0, 20).map((t) => t.query.type)).toEqual([...Array(10).fill('referrer_host'), ...Array(10).fill('country_code')]);
+    expect(tasks.filter((t) => t.tier === 'moreOverviews').map((t) => t.link.clientId)).toEqual(top.slice(10, 50).map((l) => l.clientId));
     expect(tasks[0]!.query).toEqual({ type: 'overview', ...lastDays(365, today) });
-    expect(tasks.find((t) => t.tier === 'topBreakdowns')!.query).toEqual({ type: 'referrer_host', ...lastDays(30, today) });
-    expect(tasks.length).toBe(1 + 50 + 11 + 110);
+    expect(topBreakdowns[0]!.query).toEqual({ type: 'referrer_host', ...lastDays(30, today) });
+    expect(tasks.length).toBe(1 + 10 + 11 + 110 + 40);
   });
 
   it('leaves out what is cached until it is old enough for its tier and the link was clicked since', () => {
@@ -90,4 +93,4 @@ describe('the background plan', () => {
   });
 });
 
-const order = (tier: string) => ['pinnedOverview', 'topOverview', 'pinnedBreakdowns', 'topBreakdowns'].indexOf(tier);
+const order = (tier: string) => ['pinnedOverview', 'topOverview', 'pinnedBreakdowns', 'topBreakdowns', 'moreOverviews'].indexOf(tier);
