@@ -86,7 +86,7 @@ export async function renderApp(service: FakeService, view: View, overrides: Par
     ...overrides,
   };
   const api = appApi(service, workspace, desktop);
-  useNavigation.setState({ view, linkDetail: null, linkEditor: null, paletteOpen: false });
+  useNavigation.setState({ view, linkDetail: null, analyticsLink: null, linkEditor: null, paletteOpen: false });
   const user = userEvent.setup();
   render(<App api={api} />);
   // The session is open once the status bar names the workspace.
