@@ -40,13 +40,8 @@ export function LinkAnalytics({ session, clientId }: { session: WorkspaceSession
     now,
   });
   const problem = data.status.onScreen?.clientId === clientId ? data.status.onScreen.problem : null;
-  const emptyText = data.fromSamples
-    ? 'Not available on this service.'
-    : syncStatus.connection === 'offline'
-      ? 'Not cached for this period (offline).'
-      : data.status.onScreen?.busy
-        ? 'Loading…'
-        : 'Not cached for this period.';
+  const emptyText =
+    syncStatus.connection === 'offline' ? 'Not cached for this period (offline).' : data.status.onScreen?.busy ? 'Loading…' : 'Not cached for this period.';
 
   const { current, previous, fromSamples } = data;
   const lines = useMemo<DailySeriesLine[]>(() => {
@@ -99,18 +94,25 @@ export function LinkAnalytics({ session, clientId }: { session: WorkspaceSession
       )}
       <section className="panel analytics-daily" aria-labelledby="analytics-daily-title">
         <h2 id="analytics-daily-title">Clicks per day, {rangeText(range)}</h2>
-        <Totals current={data.current} previous={data.previous} showVisitors={!data.fromSamples} />
+        <Totals current={data.current} previous={data.previous} fromSamples={data.fromSamples} />
         {data.current.covered === 0 ? (
           <p className="muted">Not enough data: no day of this period is cached yet.</p>
         ) : (
           <DailyChart days={data.current.days} series={lines} summary={summary(data.current, range)} />
         )}
       </section>
-      <div className="breakdown-grid">
-        {data.breakdowns.map(({ type, picked }) => (
-          <BreakdownCard key={type} type={type} picked={picked} emptyText={emptyText} now={now} />
-        ))}
-      </div>
+      {data.fromSamples ? (
+        <p className="panel muted">
+          Referrers, countries, cities, browsers, systems, devices, languages, UTM tags and the hour of day come from the service’s statistics, which this
+          service does not offer.
+        </p>
+      ) : (
+        <div className="breakdown-grid">
+          {data.breakdowns.map(({ type, picked }) => (
+            <BreakdownCard key={type} type={type} picked={picked} emptyText={emptyText} now={now} />
+          ))}
+        </div>
+      )}
     </div>
   );
 }

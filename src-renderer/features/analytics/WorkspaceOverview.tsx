@@ -59,7 +59,7 @@ export function WorkspaceOverview({ session }: { session: WorkspaceSession }) {
       </p>
       <section className="panel analytics-daily" aria-labelledby="overview-daily-title">
         <h2 id="overview-daily-title">Clicks per day across links, {rangeText(range)}</h2>
-        <Totals current={data.current} previous={data.previous} showVisitors={!data.fromSamples} />
+        <Totals current={data.current} previous={data.previous} fromSamples={data.fromSamples} />
         {data.current.covered === 0 ? (
           <p className="muted">Not enough data: no day of this period is cached yet.</p>
         ) : (
