@@ -46,7 +46,11 @@ export function WorkspaceOverview({ session }: { session: WorkspaceSession }) {
               current: data.current,
               previous: data.previous,
               breakdowns: [],
-              extra: [{ section: 'Top links (clicks in the period)', rows: data.topLinks.map((link) => ({ item: link.alias, clicks: link.inPeriod })) }],
+              extra: [
+                { section: 'Top links (clicks in the period)', rows: data.topLinks.map((link) => ({ item: link.alias, clicks: link.inPeriod })) },
+                { section: 'Top referrers', rows: bars('referrer_host', data.referrers.rows).bars.map((bar) => ({ item: bar.label, clicks: bar.clicks })) },
+                { section: 'Top countries', rows: bars('country_code', data.countries.rows).bars.map((bar) => ({ item: bar.label, clicks: bar.clicks })) },
+              ],
             })
           }
         >
