@@ -4,16 +4,27 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { analyticsPaintFigure } from './figures/analytics-paint.ts';
 import { economyFigure } from './figures/economy.ts';
 import { outboxFigure } from './figures/outbox.ts';
 import { reliabilityFigure } from './figures/reliability.ts';
 import { rendererFigure } from './figures/renderer-scale.ts';
 import { sandboxFigure } from './figures/sandbox.ts';
+import { statisticsEconomyFigure } from './figures/statistics-economy.ts';
 import { syncFigure } from './figures/sync-throughput.ts';
 import type { Figure, FigureResult } from './lib/types.ts';
 import { renderMarkdown } from './report.ts';
 
-const FIGURES: Figure[] = [syncFigure, economyFigure, rendererFigure, outboxFigure, sandboxFigure, reliabilityFigure];
+const FIGURES: Figure[] = [
+  syncFigure,
+  economyFigure,
+  rendererFigure,
+  outboxFigure,
+  sandboxFigure,
+  reliabilityFigure,
+  statisticsEconomyFigure,
+  analyticsPaintFigure,
+];
 
 const { values } = parseArgs({
   options: {

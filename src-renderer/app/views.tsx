@@ -4,6 +4,7 @@ import { lazy, type ComponentType } from 'react';
 import { LinksPage } from '../features/links/LinksPage.tsx';
 import type { View } from '../session/navigation-store.ts';
 
+const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage.tsx').then((m) => ({ default: m.AnalyticsPage })));
 const DomainsPage = lazy(() => import('../features/domains/DomainsPage.tsx').then((m) => ({ default: m.DomainsPage })));
 const HandlersPage = lazy(() => import('../features/handlers/HandlersPage.tsx').then((m) => ({ default: m.HandlersPage })));
 const PendingPage = lazy(() => import('./PendingView.tsx').then((m) => ({ default: m.PendingView })));
@@ -12,6 +13,7 @@ const WorkspacesPage = lazy(() => import('../features/workspaces/WorkspacesPage.
 
 export const VIEW_PAGES: Record<View, { label: string; Page: ComponentType; needsWorkspace: boolean }> = {
   links: { label: 'Links', Page: LinksPage, needsWorkspace: true },
+  analytics: { label: 'Analytics', Page: AnalyticsPage, needsWorkspace: true },
   domains: { label: 'Domains', Page: DomainsPage, needsWorkspace: true },
   handlers: { label: 'Notification handlers', Page: HandlersPage, needsWorkspace: true },
   pending: { label: 'Pending changes', Page: PendingPage, needsWorkspace: true },

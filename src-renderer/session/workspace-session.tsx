@@ -66,7 +66,12 @@ export function WorkspaceSessionProvider({ children, prepare }: WorkspaceSession
         setError(null);
         setSession({ workspace, sync });
         afterPaint(() => {
-          if (!closed) sync.engine.start().catch((failure: unknown) => console.error('sync: the engine did not start', failure));
+          if (closed) return;
+          sync.engine
+            .start()
+            // Statistics refresh in the background once sync runs (within a small share of the window).
+            .then(() => closed || sync.statistics.startBackground())
+            .catch((failure: unknown) => console.error('sync: the engine did not start', failure));
         }, START_FALLBACK_MS);
         // The account (time zone of schedule dates): the stored copy at once, the service's when main
         // has it (read at most twice a day; a service without the call simply says so).

@@ -8,6 +8,8 @@ import { openMirrorDb, requestPersistence, type DexieDependencies, type MirrorDb
 import type { Fields } from './mirror/rows.ts';
 import { discardOp, resolveConflict, retryOp, type Resolution } from './resolutions.ts';
 import { handleShortenRequests } from './shorten-requests.ts';
+import { createStatisticsService, type StatisticsService } from './statistics/index.ts';
+import { accountTimeZone } from './account.ts';
 import type {
   DomainCreateInput,
   DomainUpdateInput,
@@ -26,8 +28,9 @@ export { rowView, readView } from './mirror/fields.ts';
 export { reportsKnown } from './local-edits.ts';
 export { accountTimeZone, refreshAccount, storedAccount } from './account.ts';
 export { msUntilWindowReopens } from './status-store.ts';
-export { lastPullKey } from './mirror/db.ts';
+export { lastPullKey, PINNED_KEY } from './mirror/db.ts';
 export { countLinksOnDomain } from './domain-links.ts';
+export * from './statistics/index.ts';
 export type { SyncStatus, OpSummary, Connection } from './status-store.ts';
 export type { MirrorRow, OutboxOp, ConflictInfo, FieldConflict, ClickSample, Fields } from './mirror/rows.ts';
 export type { Resolution, FieldChoice } from './resolutions.ts';
@@ -56,6 +59,8 @@ export interface WorkspaceSync {
   readonly links: ResourceEdits<LinkCreate, LinkPatch>;
   readonly domains: ResourceEdits<DomainCreateInput, DomainUpdateInput>;
   readonly handlers: ResourceEdits<HandlerCreateInput, HandlerUpdateInput>;
+  /** Per-link statistics: the link on screen first, pinned and most-clicked links in the background. */
+  readonly statistics: StatisticsService;
   resolveConflict(opId: string, resolution: Resolution): Promise<void>;
   retry(opId: string): Promise<void>;
   discard(opId: string): Promise<void>;
@@ -101,6 +106,15 @@ export async function openWorkspaceSync(options: OpenOptions): Promise<Workspace
     update: (clientId, patch) => updateRow(edits, resource, clientId, patch as Fields),
     delete: (clientId, options) => deleteRow(edits, resource, clientId, options),
   });
+  const statistics = createStatisticsService({
+    workspaceId: options.workspaceId,
+    db,
+    api: engine.ctx.api,
+    clock: edits.clock,
+    rateWindow: engine.ctx.rateWindow,
+    sync: engine.store,
+    timeZone: () => accountTimeZone(db),
+  });
   const stopShorten =
     options.handleShortenRequests === false ? () => undefined : handleShortenRequests(options.api, options.workspaceId, edits, options.onShortenError);
   if (options.autoStart !== false) await engine.start();
@@ -112,6 +126,7 @@ export async function openWorkspaceSync(options: OpenOptions): Promise<Workspace
     links: resourceEdits<LinkCreate, LinkPatch>('links'),
     domains: resourceEdits<DomainCreateInput, DomainUpdateInput>('domains'),
     handlers: resourceEdits<HandlerCreateInput, HandlerUpdateInput>('handlers'),
+    statistics,
     resolveConflict: (opId, resolution) => resolveConflict(edits, opId, resolution),
     retry: (opId) => retryOp(edits, opId),
     discard: (opId) => discardOp(edits, opId),
@@ -123,6 +138,7 @@ export async function openWorkspaceSync(options: OpenOptions): Promise<Workspace
     notifyOffline: () => engine.notifyOffline(),
     close() {
       stopShorten();
+      statistics.stop();
       engine.stop();
       db.close();
     },

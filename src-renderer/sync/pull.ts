@@ -13,6 +13,7 @@ import { isRememberable, isWriteOnly, sameValue, toServerFields } from './mirror
 import type { ClickSample, Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';
 import { reconcile } from './reconcile.ts';
+import { MOST_CLICKED_KEY, rankMostClicked, type RankedLink } from './statistics/most-clicked.ts';
 import type { ResourceName } from './types.ts';
 
 export interface PullResult {
@@ -117,6 +118,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     const listedIds = new Set(rows.map((r) => r.id));
     const puts: MirrorRow[] = [];
     const samples: ClickSample[] = [];
+    const counts: RankedLink[] = [];
     for (const serverRow of rows) {
       const existing = current.get(serverRow.id);
       if (held.has(serverRow.id) && !existing) continue;
@@ -142,6 +144,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
         const clicks = (serverRow as Link).clicks;
         const before = existing?.base && !existing.baseIsProvisional ? (existing.base as Link).clicks : null;
         if (before !== clicks) samples.push({ clientId: row.clientId, serverId: serverRow.id, at: now, clicks });
+        counts.push({ clientId: row.clientId, serverId: serverRow.id, clicks });
       }
     }
     // A row disappears only after two complete listings without it, and never with pending work.
@@ -158,6 +161,8 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     out.removed = removals.length;
     if (resource === 'links') {
       await journalClickSamples(db, ctx.newId(), now, samples);
+      // What the statistics scheduler refreshes after pinned links (statistics/most-clicked.ts).
+      await db.syncState.put({ key: MOST_CLICKED_KEY, value: rankMostClicked(counts) });
       for (const clientId of removals) await deleteClickSamples(db, clientId);
       await db.otherLinks.clear();
       await db.otherLinks.bulkPut(listed.filter((row) => !isLinkRow(resource, row)).map((row) => ({ id: row.id, row: row as Link, seenAt: now })));

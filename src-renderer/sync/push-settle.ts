@@ -46,13 +46,16 @@ export async function failure(ctx: SyncContext, op: OutboxOp, phase: Phase, erro
       if (row) await rowTable(ctx.db, op.resource).put({ ...row, base: remote, baseIsProvisional: false } as MirrorRow);
     }
     switch (outcome.type) {
+      // Main answers not-available for statistics only; were an op ever to meet it, nothing was
+      // refused: it goes again after backoff rather than failing.
+      case 'not-available':
       case 'retry': {
         const attempts = current.attempts + 1;
         await ctx.db.outbox.put({
           ...current,
           state: 'pending',
           attempts,
-          notBefore: nextAttemptAt(now, attempts, ctx.random, outcome.resetAt),
+          notBefore: nextAttemptAt(now, attempts, ctx.random, outcome.type === 'retry' ? outcome.resetAt : undefined),
           error: described,
         });
         break;

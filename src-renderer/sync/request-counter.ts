@@ -3,12 +3,14 @@
 import type { ContractApi } from '../contract/contract-client.ts';
 import { CallError, resourceCallOf, type CallName } from '../../src-preload/contract/index.ts';
 
-export const REQUEST_KINDS = ['list', 'get', 'create', 'update', 'delete', 'probe'] as const;
+export const REQUEST_KINDS = ['list', 'get', 'create', 'update', 'delete', 'probe', 'statistics'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 export type RequestCounts = Record<RequestKind, number>;
 
 export function requestKindOf(name: CallName): RequestKind | null {
   if (name === 'workspaces.testConnection') return 'probe';
+  // One request (two when main must read the link to tell a missing call from a missing link).
+  if (name === 'statistics.get') return 'statistics';
   // Every verb of the resource table is one request to the service.
   return resourceCallOf(name)?.verb ?? null;
 }
@@ -35,7 +37,7 @@ export function createRequestCounter(): RequestCounter {
 }
 
 export function emptyCounts(): RequestCounts {
-  return { list: 0, get: 0, create: 0, update: 0, delete: 0, probe: 0 };
+  return { list: 0, get: 0, create: 0, update: 0, delete: 0, probe: 0, statistics: 0 };
 }
 
 /** 'reached': the service answered (even with an error); 'unreachable': offline or timed out. */

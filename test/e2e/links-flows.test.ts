@@ -208,7 +208,7 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     expect(clipboard).toHaveLength(2);
   });
 
-  it('shows a link’s detail with its QR code and click chart', async () => {
+  it('shows a link’s detail with its QR code and clicks per day', async () => {
     // Two visits and a sync: the click history gets a second sample.
     for (let i = 0; i < 2; i++) await fetch(`${preview.sandbox!.url}e2e-bulk-1`, { redirect: 'manual' });
     await page.waitForTimeout(1200);
@@ -217,7 +217,11 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await page.getByRole('button', { name: `${preview.sandbox!.url.replace('http://', '')}e2e-bulk-1`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Link e2e-bulk-1' });
     await expect.poll(() => dialog.getByRole('img', { name: `QR code for ${preview.sandbox!.url}e2e-bulk-1` }).isVisible()).toBe(true);
-    await expect.poll(() => dialog.locator('.click-chart canvas').count()).toBe(1);
+    // Clicks per day from the link's statistics (fetched as the detail opens), not a running total.
+    await expect.poll(() => dialog.locator('.daily-chart canvas').count(), { timeout: 10_000 }).toBe(1);
+    expect(await dialog.getByRole('region', { name: 'Clicks per day' }).locator('figcaption').textContent()).toBe(
+      'Clicks per day over the last 30 days: 2 in all.',
+    );
     await shot('links-detail');
     const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
     expect(png.suggestedFilename()).toBe('e2e-bulk-1-qr.png');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium } from '../support/browser.ts';
 import { navTo, openSandboxApp, overflowProblems, type SandboxApp } from './screens-support.ts';
 
-const SCREENS = ['Links', 'Domains', 'Notification handlers', 'Pending changes', 'Workspaces', 'Settings'];
+const SCREENS = ['Links', 'Analytics', 'Domains', 'Notification handlers', 'Pending changes', 'Workspaces', 'Settings'];
 const SIZES = [
   { width: 800, height: 600 },
   { width: 900, height: 600 },

@@ -87,7 +87,7 @@ export async function renderApp(service: FakeService, view: View, overrides: Par
     ...overrides,
   };
   const api = appApi(service, workspace, desktop);
-  useNavigation.setState({ view, linkDetail: null, linkEditor: null, paletteOpen: false });
+  useNavigation.setState({ view, linkDetail: null, analyticsLink: null, linkEditor: null, paletteOpen: false });
   const user = userEvent.setup();
   // The toast queue is the app's one: a test starts without the last one's toasts.
   toasts.clear();

@@ -1,4 +1,5 @@
-// A link's detail: short URL and destination with copy buttons, its QR code, and its clicks over time.
+// A link's detail: short URL and destination with copy buttons, its QR code, its clicks per day,
+// and the way to its analytics.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment } from 'react';
 import { accountTimeZone } from '../../sync/index.ts';
@@ -6,8 +7,8 @@ import { linkSettingsSummary } from './link-settings-summary.ts';
 import type { WorkspaceSession } from '../../session/workspace-session.tsx';
 import { useApi } from '../../session/api-context.tsx';
 import { Button, Modal } from '../../ui/index.ts';
-import { ClickChart } from './ClickChart.tsx';
-import { clickHistory } from './click-history.ts';
+import { useNavigation } from '../../session/navigation-store.ts';
+import { LinkDailyClicks } from './LinkDailyClicks.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { domainLabel, entryShortUrl, type LinkIndex, type RowSyncState } from './link-index.ts';
 import { setPinned } from './link-source.ts';
@@ -30,7 +31,7 @@ export function LinkDetail(props: LinkDetailProps) {
   const api = useApi();
   const { db } = props.session.sync;
   const entry = props.index?.byClientId.get(props.clientId);
-  const samples = useLiveQuery(() => clickHistory(db, props.clientId), [db, props.clientId]);
+  const openAnalytics = useNavigation((s) => s.openAnalytics);
   const row = useLiveQuery(() => db.links.get(props.clientId), [db, props.clientId]);
   const handlers = useLiveQuery(() => db.handlers.toArray(), [db]);
   if (!props.index || !entry) {
@@ -51,6 +52,7 @@ export function LinkDetail(props: LinkDetailProps) {
       footer={
         <>
           <Button onPress={() => void setPinned(db, entry.clientId, !isPinned)}>{isPinned ? 'Unpin' : 'Pin to tray'}</Button>
+          <Button onPress={() => openAnalytics(entry.clientId)}>Analytics</Button>
           <Button onPress={props.onDuplicate}>Duplicate</Button>
           <Button onPress={props.onEdit}>Edit</Button>
           <Button variant="primary" onPress={props.onClose}>
@@ -114,9 +116,9 @@ export function LinkDetail(props: LinkDetailProps) {
           </dl>
         </section>
       )}
-      <section aria-label="Click history">
-        <h3>Clicks over time</h3>
-        {samples ? <ClickChart samples={samples} /> : <p className="muted">Loading…</p>}
+      <section aria-label="Clicks per day">
+        <h3>Clicks per day</h3>
+        <LinkDailyClicks sync={props.session.sync} clientId={entry.clientId} synced={row ? row.serverId !== null : true} />
       </section>
     </Modal>
   );

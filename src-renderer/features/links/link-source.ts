@@ -4,7 +4,7 @@
 // copy follows after that paint, and the rows are read when the page is idle.
 import { liveQuery, type Subscription } from 'dexie';
 import { afterPaint } from '../../session/after-paint.ts';
-import type { MirrorDb } from '../../sync/index.ts';
+import { PINNED_KEY, type MirrorDb } from '../../sync/index.ts';
 import { watchLinkIndex, type LiveIndexWatch } from './live-index.ts';
 import { readFirstPage, readSnapshot, sameEntries, writeSnapshot, type FirstPage } from './index-snapshot.ts';
 import { rowSyncStates, type LinkIndex, type RowSyncState } from './link-index.ts';
@@ -19,7 +19,8 @@ export interface LinkSnapshot {
   pinned: readonly string[];
 }
 
-export const PINNED_KEY = 'pinned';
+/** Pins live where the statistics scheduler finds them too (it refreshes pinned links first). */
+export { PINNED_KEY };
 const SNAPSHOT_DELAY_MS = 3000;
 const LIVE_READ_DELAY_MS = 1500;
 

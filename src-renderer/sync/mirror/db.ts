@@ -2,6 +2,7 @@
 // a mirror written by an older build opens without losing rows or pending operations.
 import { Dexie, type Table } from 'dexie';
 import type { ClickSample, MirrorRow, OtherLinkRow, OutboxOp, SyncStateEntry } from './rows.ts';
+import type { BreakdownRecord, DailyStatisticsRecord } from '../statistics/records.ts';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
 
@@ -13,6 +14,10 @@ export type MirrorDb = Dexie & {
   otherLinks: Table<OtherLinkRow, number>;
   clickSamples: Table<ClickSample, [string, number]>;
   syncState: Table<SyncStateEntry, string>;
+  /** A link's clicks and visitors per day (statistics overviews), one record per link. */
+  statisticsDays: Table<DailyStatisticsRecord, string>;
+  /** A link's other statistics types, one record per link, type and day range. */
+  statisticsRanges: Table<BreakdownRecord, [string, string, string, string]>;
 };
 
 /** Dexie's constructor options: tests pass fake-indexeddb's IDBFactory and IDBKeyRange here. */
@@ -42,6 +47,16 @@ export const SCHEMA_V2 = {
   ...SCHEMA_V1,
   outbox: '++seq, &opId, rowId, state, [resource+state]',
   otherLinks: 'id',
+};
+
+/**
+ * Version 3: statistics (per link, per type, per day range) for browsing clicks offline. Only new
+ * tables: every existing row and operation stays as it is.
+ */
+export const SCHEMA_V3 = {
+  ...SCHEMA_V2,
+  statisticsDays: 'clientId',
+  statisticsRanges: '[clientId+type+startDate+endDate], clientId, type',
 };
 
 export function openMirrorDb(workspaceId: string, deps: DexieDependencies = {}): MirrorDb {
@@ -74,6 +89,7 @@ export function openMirrorDb(workspaceId: string, deps: DexieDependencies = {}):
           op.conflict ??= null;
         });
     });
+  db.version(3).stores(SCHEMA_V3);
   return db;
 }
 
@@ -85,6 +101,9 @@ export const ROW_TABLES = ['links', 'domains', 'handlers'] as const satisfies re
 
 /** Where the mirror keeps when a resource was last listed in full; absent until its first listing. */
 export const lastPullKey = (resource: ResourceName): string => `lastPull:${resource}`;
+
+/** Where the mirror keeps the client ids of the links pinned to the tray (the Links screen sets them). */
+export const PINNED_KEY = 'pinned';
 
 /** True for the browser's "storage is full" failure, however Dexie wraps it. */
 export function isQuotaError(error: unknown): boolean {

@@ -17,7 +17,12 @@ export type Outcome =
   /** The row is gone on the server while it has local edits. */
   | { type: 'conflict-deleted' }
   /** Counts as success (404 on delete). */
-  | { type: 'done' };
+  | { type: 'done' }
+  /**
+   * The service has no such call (statistics on a deployment without them): nothing was refused and
+   * nothing is worth retrying soon; a read falls back to what the app has.
+   */
+  | { type: 'not-available' };
 
 const PAUSE_KINDS = new Set(['unauthorized', 'no-key', 'workspace-not-found', 'vault', 'weak-encryption']);
 
@@ -41,6 +46,9 @@ export function classify(kind: OpKind, phase: Phase, error: unknown): Outcome {
     case 'server':
     case 'bad-response':
       return createWrite && error.data.maybeApplied !== false ? { type: 'unknown' } : { type: 'retry', offline: false };
+    case 'not-available':
+      // Only reads meet it (main answers it for statistics alone): never a failed write.
+      return { type: 'not-available' };
     case 'not-found':
       if (kind === 'delete') return { type: 'done' };
       if (kind === 'update' && phase === 'read') return { type: 'conflict-deleted' };

@@ -25,6 +25,12 @@ describe('failure classes', () => {
     expect(classify('create', 'write', err('timeout', { maybeApplied: false }))).toEqual({ type: 'retry', offline: true });
     expect(classify('create', 'write', err('rate-limited', { resetAt: 9 }))).toEqual({ type: 'retry', resetAt: 9, offline: false });
   });
+  it('not-available (statistics on a service without them) is a read falling back, never a failed write', () => {
+    expect(classify('update', 'read', err('not-available', { status: 404 }))).toEqual({ type: 'not-available' });
+    for (const kind of ['create', 'update', 'delete'] as const) expect(classify(kind, 'write', err('not-available'))).not.toEqual({ type: 'failed' });
+    // Nothing to stop the cycle for: other work goes on.
+    expect(cycleStop(classify('update', 'read', err('not-available')), err('not-available'))).toBeNull();
+  });
   it('a refused key pauses the workspace', () => {
     for (const kind of ['create', 'update', 'delete'] as const)
       expect(classify(kind, 'write', err('unauthorized', { status: 401 }))).toEqual({ type: 'pause' });

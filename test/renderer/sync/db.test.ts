@@ -1,10 +1,10 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { isQuotaError, mirrorDbName, openMirrorDb, requestPersistence, SCHEMA_V1 } from '../../../src-renderer/sync/mirror/db.ts';
+import { isQuotaError, mirrorDbName, openMirrorDb, requestPersistence, SCHEMA_V1, SCHEMA_V2 } from '../../../src-renderer/sync/mirror/db.ts';
 
 describe('mirror schema versions', () => {
-  it('a version-1 mirror upgrades to version 2 without losing rows or pending operations', async () => {
+  it('a version-1 mirror upgrades through version 2 without losing rows or pending operations', async () => {
     const indexedDB = new IDBFactory();
     const v1 = new Dexie(mirrorDbName('up'), { indexedDB, IDBKeyRange });
     v1.version(1).stores(SCHEMA_V1);
@@ -26,7 +26,7 @@ describe('mirror schema versions', () => {
 
     const db = openMirrorDb('up', { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(await db.domains.get('c1')).toMatchObject({
       serverId: 3,
       local: { host: 'a.example.com' },
@@ -39,6 +39,65 @@ describe('mirror schema versions', () => {
     // the index added in version 2 is usable
     expect(await db.outbox.where('[resource+state]').equals(['domains', 'pending']).count()).toBe(1);
     expect(await db.otherLinks.count()).toBe(0);
+    db.close();
+  });
+
+  it('a version-2 mirror upgrades to version 3 (statistics) with every row, operation, sample and setting kept', async () => {
+    const indexedDB = new IDBFactory();
+    const v2 = new Dexie(mirrorDbName('up3'), { indexedDB, IDBKeyRange });
+    v2.version(1).stores(SCHEMA_V1);
+    v2.version(2).stores(SCHEMA_V2);
+    const link = {
+      clientId: 'l1',
+      serverId: 9,
+      base: { id: 9, url: 'demo', clicks: 12 },
+      baseIsProvisional: false,
+      local: { location_url: 'https://changed.example/' },
+      writeOnly: {},
+      deletedLocally: false,
+      missingCount: 0,
+      updatedAt: 5,
+    };
+    await v2.table('links').add(link);
+    const op = {
+      opId: 'o1',
+      resource: 'links',
+      rowId: 'l1',
+      kind: 'update',
+      fields: { location_url: 'https://changed.example/' },
+      base: {},
+      state: 'pending',
+      rev: 1,
+    };
+    await v2.table('outbox').add({ ...op, attempts: 0, notBefore: 0, error: null, conflict: null, createdAt: 1, sentAt: null });
+    await v2.table('clickSamples').add({ clientId: 'l1', serverId: 9, at: 100, clicks: 12 });
+    await v2.table('syncState').add({ key: 'pinned', value: ['l1'] });
+    await v2.table('otherLinks').add({ id: 3, row: { id: 3 }, seenAt: 1 });
+    v2.close();
+
+    const db = openMirrorDb('up3', { indexedDB, IDBKeyRange });
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect(await db.links.get('l1')).toEqual(link);
+    expect(await db.outbox.where('[resource+state]').equals(['links', 'pending']).first()).toMatchObject(op);
+    expect(await db.clickSamples.toArray()).toEqual([{ clientId: 'l1', serverId: 9, at: 100, clicks: 12 }]);
+    expect(await db.syncState.get('pinned')).toEqual({ key: 'pinned', value: ['l1'] });
+    expect(await db.otherLinks.count()).toBe(1);
+    // The new tables start empty and take statistics by link, type and day range.
+    expect(await db.statisticsDays.count()).toBe(0);
+    await db.statisticsDays.put({ clientId: 'l1', serverId: 9, days: { '2026-01-01': [3, 2] }, spans: [] });
+    await db.statisticsRanges.put({
+      clientId: 'l1',
+      serverId: 9,
+      type: 'country_code',
+      startDate: '2026-01-01',
+      endDate: '2026-01-30',
+      fetchedAt: 1,
+      clicks: 12,
+      rows: [{ key: 'DE', clicks: 3 }],
+    });
+    expect(await db.statisticsRanges.where('clientId').equals('l1').count()).toBe(1);
+    expect(await db.statisticsRanges.get(['l1', 'country_code', '2026-01-01', '2026-01-30'])).toMatchObject({ rows: [{ key: 'DE', clicks: 3 }] });
     db.close();
   });
 

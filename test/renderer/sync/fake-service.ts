@@ -20,7 +20,10 @@ import {
   type Priority,
   type RateLimitState,
   type ResourceName,
+  type Statistics,
+  type StatisticsQuery,
 } from '../../../src-preload/contract/index.ts';
+import { rangeDays } from '../../../src-renderer/sync/statistics/days.ts';
 
 type Row = Link | Domain | Handler;
 
@@ -61,6 +64,11 @@ export class FakeService {
   now: () => number = () => Date.now();
   /** Called before each call is handled; may mutate the data (e.g. mid-listing). */
   beforeCall: ((name: CallName, input: Record<string, unknown>) => void) | null = null;
+  /**
+   * How the service answers `statistics.get` for a link it has (null: a deployment without
+   * statistics, answered `not-available` as main's client does).
+   */
+  statistics: ((link: Link, query: StatisticsQuery) => Statistics) | null = sampleStatistics;
   /** Shorten-from-clipboard requests main holds until the renderer acknowledges them. */
   readonly shortenQueue: ShortenRequest[] = [];
   private nextId = 1;
@@ -206,6 +214,7 @@ export class FakeService {
   }
 
   private apply(resource: ResourceName, verb: string, input: Record<string, unknown>): unknown {
+    if ((resource as string) === 'statistics') return this.answerStatistics(input);
     const table = this.rows[resource] as Map<number, Row>;
     const id = input.id as number;
     switch (verb) {
@@ -245,6 +254,15 @@ export class FakeService {
       }
     }
     throw new Error(`unhandled ${resource}.${verb}`);
+  }
+
+  private answerStatistics(input: Record<string, unknown>): Statistics {
+    if (!this.statistics) throw new CallError({ kind: 'not-available', message: 'Statistics are not available on this service.', status: 404 });
+    const link = this.rows.links.get(input.linkId as number);
+    if (!link) throw new CallError({ kind: 'not-found', message: 'Link not found', status: 404 });
+    return structuredClone(
+      this.statistics(link, { startDate: input.startDate as string, endDate: input.endDate as string, type: input.type as StatisticsQuery['type'] }),
+    );
   }
 
   private create(resource: ResourceName, input: Record<string, unknown>): number {
@@ -317,6 +335,30 @@ export class FakeService {
       if (input.email !== undefined) handler.settings.email = input.email as string;
     }
   }
+}
+
+/**
+ * Default statistics: each day of an overview has (link id + day of month) % 4 clicks when the link
+ * has any (visitors: half, rounded up); a breakdown has two rows; the hour of day one.
+ */
+export function sampleStatistics(link: Link, query: StatisticsQuery): Statistics {
+  const head = { linkId: link.id, startDate: query.startDate, endDate: query.endDate };
+  if (query.type === 'overview') {
+    const rows = rangeDays(query).map((date) => {
+      const pageviews = link.clicks > 0 ? (link.id + Number(date.slice(8))) % 4 : 0;
+      return { date, label: date, pageviews, visitors: Math.ceil(pageviews / 2) };
+    });
+    return { ...head, type: 'overview', rows };
+  }
+  if (query.type === 'hour') return { ...head, type: 'hour', rows: link.clicks > 0 ? [{ hour: 9, pageviews: link.clicks }] : [] };
+  const rows =
+    link.clicks > 0
+      ? [
+          { value: `${query.type}-a`, pageviews: Math.ceil(link.clicks / 2) },
+          { value: null, pageviews: Math.floor(link.clicks / 2) },
+        ]
+      : [];
+  return { ...head, type: query.type, rows };
 }
 
 const notFound = () => new CallError({ kind: 'not-found', message: 'Not found', status: 404 });
