@@ -67,7 +67,7 @@ describe('domains list', () => {
     expect(hosts()).toEqual(['a.example.com']);
     await choose(user, 'Sync', 'In sync');
     expect(hosts()).toEqual(['b.example.com']);
-    await choose(user, 'Sync', 'All');
+    await choose(user, 'Sync', 'Any');
 
     service.offline = false;
     await user.click(screen.getByRole('button', { name: 'Delete b.example.com' }));

@@ -50,7 +50,7 @@ describe('handlers list', () => {
     expect(names()).toEqual(['india alerts', 'echo alerts', 'alpha alerts']);
     await choose(user, 'Enabled', 'Enabled');
     expect(total()).toBe('1–9 of 9 handlers');
-    await choose(user, 'Enabled', 'All');
+    await choose(user, 'Enabled', 'Any');
 
     service.offline = true;
     await user.click(screen.getByRole('switch', { name: 'Enabled: golf alerts' }));
