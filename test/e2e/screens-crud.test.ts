@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)('domain and handler screens against the sandbox', 
   const serverDomains = async () => (await direct.resource('domains').list({ resultsPerPage: 100 })).data;
   const serverHandlers = async () => (await direct.resource('handlers').list({ resultsPerPage: 100 })).data;
 
-  it('creates, edits, switches off and deletes a domain', async () => {
+  it('creates, edits, switches off and deletes a domain', { timeout: 60_000 }, async () => {
     await nav('Domains');
     await page.getByRole('button', { name: 'Edit go.example.com' }).waitFor();
     await shoot(page, 'domains');
@@ -60,12 +60,18 @@ describe.skipIf(!hasChromium)('domain and handler screens against the sandbox', 
 
     await page.getByRole('button', { name: 'Delete e2e.example.com' }).click();
     await shoot(page, 'domain-delete-confirm');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(async () => (await serverDomains()).some((d) => d.id === created.id)).toBe(false);
+    await page
+      .getByRole('alertdialog', { name: /^Delete/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    // The delete waits while its toast offers Undo; Sync now sends it at once.
+    await page.getByRole('alertdialog', { name: /Deleted 1 domain/ }).waitFor();
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(async () => (await serverDomains()).some((d) => d.id === created.id), { timeout: 15_000 }).toBe(false);
     expect(await page.getByRole('button', { name: 'Edit e2e.example.com' }).count()).toBe(0);
   });
 
-  it('creates, edits, switches off and deletes a notification handler', async () => {
+  it('creates, edits, switches off and deletes a notification handler', { timeout: 60_000 }, async () => {
     await nav('Notification handlers');
     await page.getByRole('button', { name: 'Edit Marketing inbox' }).waitFor();
     await shoot(page, 'handlers');
@@ -96,8 +102,12 @@ describe.skipIf(!hasChromium)('domain and handler screens against the sandbox', 
     await expect.poll(async () => (await direct.resource('handlers').get(created.id)).is_enabled).toBe(false);
 
     await page.getByRole('button', { name: 'Delete Release room' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(async () => (await serverHandlers()).some((h) => h.id === created.id)).toBe(false);
+    await page
+      .getByRole('alertdialog', { name: /^Delete/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    // Left alone, the delete goes out once its Undo time is over.
+    await expect.poll(async () => (await serverHandlers()).some((h) => h.id === created.id), { timeout: 30_000 }).toBe(false);
   });
 
   it('pauses on a refused key, says so, and resumes with a new key entered on the Workspaces page', async () => {
