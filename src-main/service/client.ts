@@ -16,7 +16,7 @@ import { invalid, isErrorBodyWithOkStatus, serviceError, serviceMessage } from '
 import { normaliseCreated, normaliseList, normaliseSingle, normaliseUpdated, parseBody, type ParsedBody, normaliseAccount } from './normalise.ts';
 import { normaliseBaseUrl } from './base-url.ts';
 import { RESOURCE_CODECS } from './resource-codecs.ts';
-import { send, type Method, type RawAnswer } from './transport.ts';
+import { send, type Method, type RawAnswer, type Timers } from './transport.ts';
 import { answerError, WRITES, type Exchange } from './answer-errors.ts';
 import type { ListQuery, RequestEvent, RequestKind, RequestOptions, ResourceClient, ServiceClientOptions } from './client-types.ts';
 
@@ -40,6 +40,7 @@ export class ServiceClient {
   readonly #timeoutMs: number;
   readonly #dispatcher: Dispatcher | undefined;
   readonly #onRequest: ((event: RequestEvent) => void) | undefined;
+  readonly #timers: Timers | undefined;
 
   constructor(options: ServiceClientOptions) {
     this.#base = normaliseBaseUrl(options.baseUrl);
@@ -53,6 +54,7 @@ export class ServiceClient {
     this.budget = options.budget ?? new RequestBudget();
     this.#dispatcher = options.dispatcher;
     this.#onRequest = options.onRequest;
+    this.#timers = options.timers;
   }
 
   get baseUrl(): string {
@@ -267,6 +269,7 @@ export class ServiceClient {
         ...(this.#dispatcher ? { dispatcher: this.#dispatcher } : {}),
         timeoutMs: o?.timeoutMs ?? this.#timeoutMs,
         ...(o?.signal ? { signal: o.signal } : {}),
+        ...(this.#timers ? { timers: this.#timers } : {}),
       });
       status = answer.status;
       slot.settle({ status: answer.status, headers: answer.headers });
