@@ -168,8 +168,16 @@ export class ServiceClient {
 
   async #delete(resource: ResourceName, id: number, o?: RequestOptions): Promise<void> {
     const url = this.#url(`${this.#collection(resource)}/${checkId(id, resource)}`);
-    // Delete answers 200 with an empty body (JSON content-type): the body is never parsed.
-    await this.#exchange('delete', resource, url, 'DELETE', undefined, o, { ignoreBody: true });
+    // Delete answers 200 with an empty body (JSON content-type), which parses as 'empty'. A 200 with
+    // an error body (refused in #exchange) or a web page is no confirmation: taken as one, the
+    // delete would be dropped while the row stays on the service.
+    const answer = await this.#exchange('delete', resource, url, 'DELETE', undefined, o);
+    if (answer.body.kind === 'html') {
+      throw serviceError('bad-response', `The service answered the delete with a web page (HTTP ${answer.status}) instead of JSON.`, {
+        status: answer.status,
+        maybeApplied: true,
+      });
+    }
   }
 
   #encode(encode: () => FormData): FormData {
@@ -192,17 +200,9 @@ export class ServiceClient {
   }
 
   /** One request and its answer, 2xx only; every other answer becomes a CallError. */
-  async #exchange(
-    kind: RequestKind,
-    resource: ResourceName,
-    url: URL,
-    method: Method,
-    body: FormData | undefined,
-    o?: RequestOptions,
-    flags: { ignoreBody?: boolean } = {},
-  ): Promise<Exchange> {
+  async #exchange(kind: RequestKind, resource: ResourceName, url: URL, method: Method, body: FormData | undefined, o?: RequestOptions): Promise<Exchange> {
     const answer = await this.#exchangeRaw(kind, resource, url, method, body, o);
-    const parsed: ParsedBody = flags.ignoreBody && answer.status >= 200 && answer.status < 300 ? { kind: 'empty' } : parseBody(answer.text);
+    const parsed: ParsedBody = parseBody(answer.text);
     const exchange = { status: answer.status, headers: answer.headers, body: parsed };
     if (answer.status >= 200 && answer.status < 300) {
       // Upload errors come back as HTTP 200 {"message":[...],"status":"error"}.
