@@ -4,7 +4,7 @@
 import { CallError, type Created } from '../../src-preload/contract/index.ts';
 import { callResource, callResourceChecked, inWorkspace, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
-import { ROW_TABLES, rowTable } from './mirror/db.ts';
+import { isQuotaError, ROW_TABLES, rowTable } from './mirror/db.ts';
 import { applyToRead, provisionalRead, readView, sameValue, toServerFields } from './mirror/fields.ts';
 import type { Fields, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { mergeRow } from './merge/three-way.ts';
@@ -77,6 +77,8 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
       result.pulled.push(resource);
       return { type: 'continue', completed: false };
     } catch (error) {
+      // A full disk is no passing trouble of the listing: the cycle stops and says so.
+      if (isQuotaError(error)) throw error;
       const stopped = listingStop(error);
       if (stopped) return { type: 'stop', ...stopped };
       // Anything else (a listing that kept changing, a 5xx): updates read one by one instead,
