@@ -207,6 +207,32 @@ describe('scheduling and status', () => {
     expect(probes).toBeLessThan(15); // 1 s, 2 s, 4 s … capped at 5 min
   });
 
+  it('offline while a failed pull waits to be tried again: no busy loop either', async () => {
+    const { ws, clock, service } = await setup();
+    await idle(ws);
+    // A passing failure of the pull: it is tried again with backoff (the engine's 'resume' wake)…
+    service.fail({ match: (name) => name === 'domains.list', error: { kind: 'server', message: 'Bad gateway', status: 502 } });
+    await ws.domains.create({ host: 'go.example.com' });
+    await ws.syncNow();
+    // …but the connection goes first. Each resume stopped at the first refusal and left its
+    // (past) retry time in place, so the next one started at once: dozens of listings a second.
+    // A create whose answer never came: the push lists domains first to settle it.
+    service.fail({ match: (name) => name === 'domains.create', error: { kind: 'timeout', message: 'No answer', maybeApplied: true } });
+    await ws.domains.create({ host: 'two.example.com' });
+    await clock.advance(300);
+    await idle(ws);
+    expect((await ws.db.outbox.toArray()).map((op) => op.state)).toEqual(['unknown']);
+    service.offline = true;
+    let lists = 0;
+    service.beforeCall = (name) => {
+      // Stops a spinning engine, so the test ends either way.
+      if (name.endsWith('.list') && ++lists > 20) ws.engine.stop();
+    };
+    for (let second = 0; second < 30; second++) await clock.advance(1_000);
+    await idle(ws);
+    expect(lists).toBeLessThanOrEqual(4);
+  });
+
   it('exposes the rate-limit window and the time until it reopens', async () => {
     const { ws, service, clock } = await setup();
     await idle(ws);
