@@ -44,7 +44,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
       pick: fc.nat(),
     }),
   },
-  { weight: 4, arbitrary: fc.constant({ type: 'undo' as const }) },
+  { weight: 8, arbitrary: fc.constant({ type: 'undo' as const }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('offline' as const), actions: fc.integer({ min: 1, max: 12 }) }) },
   { weight: 2, arbitrary: fc.constant({ type: 'restart' as const }) },
   { weight: 12, arbitrary: fc.record({ type: fc.constant('wait' as const), seconds: fc.integer({ min: 0, max: 15 }) }) },
@@ -85,8 +85,9 @@ function shift(action: Action, by: number): Action {
   return action;
 }
 
+/** One value set on a field, by the user or the other writer. */
 export interface Contest {
-  by: 'before' | 'user' | 'writer';
+  by: 'user' | 'writer';
   value: unknown;
 }
 
@@ -104,11 +105,18 @@ export interface ModelRow {
   handlers: string[];
   /** Fields only the second writer sets (the user never touches them here): they must survive as set. */
   theirs: Record<string, unknown>;
-  /** Fields both sides set, with every value each side set, in order (the first: before either). */
-  contested: Map<string, Contest[]>;
+  /** Every value each side set on each field, in order; a field the writer set too is contested. */
+  history: Map<string, Contest[]>;
   /** The second writer deleted the row (or its domain) on the service. */
   deletedElsewhere: boolean;
 }
+
+/** Whether the other writer set this field too. */
+export const contested = (row: ModelRow | undefined, field: string): boolean => row?.history.get(field)?.some((entry) => entry.by === 'writer') ?? false;
+
+/** The history a created row starts with: the user set every field it was created with. */
+const created = (fields: Record<string, unknown>) =>
+  new Map(Object.entries(fields).map(([field, value]): [string, Contest[]] => [field, [{ by: 'user', value }]]));
 
 export class ChaosModel {
   readonly rows: ModelRow[] = [];
@@ -169,14 +177,14 @@ export class ChaosModel {
     for (const [field, value] of Object.entries(patch)) {
       if (field === 'email_reports') row.handlers = [...new Set([...row.handlers, ...(value as string[])])];
       else row.fields[field] = value;
-      row.contested.get(field)?.push({ by: 'user', value });
+      row.history.set(field, [...(row.history.get(field) ?? []), { by: 'user', value }]);
     }
   }
 
   async #create(ws: WorkspaceSync, action: Extract<Action, { type: 'create' }>): Promise<string> {
     const n = ++this.#counter;
     const tag = this.#tag;
-    const untouched = { theirs: {}, contested: new Map<string, Contest[]>(), deletedElsewhere: false, deleted: false, handlers: [] as string[], domain: null };
+    const untouched = { theirs: {}, deletedElsewhere: false, deleted: false, handlers: [] as string[], domain: null };
     if (action.resource === 'links') {
       const domain = action.domainPick === null ? undefined : pickOf(this.live('domains'), action.domainPick);
       const handlers = [...new Set(action.handlerPicks.map((p) => pickOf(this.live('handlers'), p)).filter((h) => h !== undefined))];
@@ -187,6 +195,7 @@ export class ChaosModel {
         ...(handlers.length ? { email_reports: handlers.map((h) => h.clientId) } : {}),
       };
       const clientId = await ws.links.create(input);
+      const fields = { location_url: input.location_url, url: input.url, sensitive_content: false };
       this.rows.push({
         ...untouched,
         resource: 'links',
@@ -194,19 +203,22 @@ export class ChaosModel {
         marker: `/${tag}/${n}`,
         domain: domain?.clientId ?? null,
         handlers: handlers.map((h) => h.clientId),
-        fields: { location_url: input.location_url, url: input.url, sensitive_content: false },
+        fields,
+        history: created(fields),
       });
       return `/${tag}/${n}`;
     }
     if (action.resource === 'domains') {
       const host = `d${n}-${tag}.chaos.example`;
       const clientId = await ws.domains.create({ host });
-      this.rows.push({ ...untouched, resource: 'domains', clientId, marker: host, fields: { host, is_enabled: true } });
+      const fields = { host, is_enabled: true };
+      this.rows.push({ ...untouched, resource: 'domains', clientId, marker: host, fields, history: created(fields) });
       return host;
     }
     const name = `h${tag}-${n}`;
     const clientId = await ws.handlers.create({ name, type: 'email', email: `h${n}@chaos.example` });
-    this.rows.push({ ...untouched, resource: 'handlers', clientId, marker: name, fields: { name, email: `h${n}@chaos.example`, is_enabled: true } });
+    const fields = { name, email: `h${n}@chaos.example`, is_enabled: true };
+    this.rows.push({ ...untouched, resource: 'handlers', clientId, marker: name, fields, history: created(fields) });
     return name;
   }
 
@@ -222,8 +234,7 @@ export class ChaosModel {
     const serverId = row ? (await ws.db[action.resource].get(row.clientId))?.serverId : null;
     if (!row || serverId === null || serverId === undefined) return null;
     const v = ++this.#counter;
-    const contest = (field: string, value: unknown) =>
-      row.contested.set(field, [...(row.contested.get(field) ?? [{ by: 'before' as const, value: row.fields[field] }]), { by: 'writer', value }]);
+    const contest = (field: string, value: unknown) => row.history.set(field, [...(row.history.get(field) ?? []), { by: 'writer', value }]);
     try {
       if (action.variant === 0) {
         await direct.resource(action.resource).delete(serverId);

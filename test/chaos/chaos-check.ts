@@ -5,7 +5,7 @@ import type { MirrorRow, OutboxOp } from '../../src-renderer/sync/mirror/rows.ts
 import { readView } from '../../src-renderer/sync/mirror/fields.ts';
 import type { ResourceName } from '../../src-renderer/sync/types.ts';
 import { blockedRows, type ServerTruth } from '../support/sync-harness.ts';
-import type { ChaosModel, Contest, ModelRow } from './chaos-actions.ts';
+import { contested, type ChaosModel, type Contest, type ModelRow } from './chaos-actions.ts';
 
 function markerOf(resource: ResourceName, row: { location_url?: string; host?: string; name?: string }): string {
   if (resource === 'links') return new URL(row.location_url!).pathname;
@@ -46,7 +46,7 @@ export function unexplainedVisible(model: ChaosModel, visible: OutboxOp[]): stri
       // Deleted on the service between the update's read and its write: DESIGN.md's 404 on update → failed.
       (op.state === 'failed' && op.kind === 'update' && op.error?.kind === 'not-found' && (domainDeleted || row?.deletedElsewhere === true)) ||
       // The user and the second writer changed the same field: the user decides.
-      (op.state === 'conflict' && op.conflict?.type === 'fields' && op.conflict.fields.every((f) => row?.contested.has(f.field)));
+      (op.state === 'conflict' && op.conflict?.type === 'fields' && op.conflict.fields.every((f) => contested(row, f.field)));
     if (!explained) {
       const fields =
         op.conflict?.type === 'fields'
@@ -104,20 +104,21 @@ export function checkModel(model: ChaosModel, ops: OutboxOp[], truth: ServerTrut
 /**
  * A field both sides set: the other writer's last value may stand instead of the user's when it
  * came last (who saw whose is the engine's business), or when the user's last value only puts
- * back one the field had before it (a three-way merge sees no change of the user's then).
+ * back one they had set before it (a three-way merge sees no change of the user's when their
+ * pending change ends where it began).
  */
 function writersMayStand(history: Contest[], mine: unknown): unknown[] {
   const lastWriter = history.findLastIndex((entry) => entry.by === 'writer');
   if (lastWriter < 0) return [];
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const revert = history.slice(0, lastWriter).some((entry) => same(entry.value, mine));
+  const revert = history.slice(0, lastWriter).some((entry) => entry.by === 'user' && same(entry.value, mine));
   return lastWriter === history.length - 1 || revert ? [history[lastWriter]!.value] : [];
 }
 
 function checkFields(m: ModelRow, view: Record<string, unknown>, problems: string[]): number {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   for (const [field, value] of Object.entries(m.fields)) {
-    const acceptable = [value, ...writersMayStand(m.contested.get(field) ?? [], value)];
+    const acceptable = [value, ...writersMayStand(m.history.get(field) ?? [], value)];
     if (!acceptable.some((candidate) => same(view[field], candidate))) {
       problems.push(`lost edit: ${m.resource} ${m.marker}.${field} = ${JSON.stringify(view[field])}, user set ${JSON.stringify(value)}`);
       return 1;
