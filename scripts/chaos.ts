@@ -16,7 +16,7 @@ const { values } = parseArgs({
     ops: { type: 'string', default: '500' },
     faults: { type: 'string', default: '0.2' },
     'first-seed': { type: 'string', default: '1' },
-    'crash-runs': { type: 'string', default: '100' },
+    'crash-runs': { type: 'string' },
     trace: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
@@ -25,7 +25,8 @@ const seeds = values.seed === undefined ? Number(values.seeds) : 1;
 const ops = Number(values.ops);
 const faults = Number(values.faults);
 const firstSeed = Number(values.seed ?? values['first-seed']);
-const crashRuns = Number(values['crash-runs']);
+// Replaying one seed skips the crash points unless asked for.
+const crashRuns = Number(values['crash-runs'] ?? (values.seed === undefined ? 100 : 0));
 if (![seeds, ops, faults, firstSeed, crashRuns].every(Number.isFinite) || seeds < 0 || ops < 1 || faults < 0 || faults > 1 || crashRuns < 0) {
   console.error('usage: chaos [--seeds N | --seed N] [--ops N] [--faults 0..1] [--first-seed N] [--crash-runs N] [--trace] [--verbose]');
   process.exit(2);

@@ -69,7 +69,7 @@ export function formatResult(r: ChaosResult): string {
 
 /** The command that replays a run, trace included. */
 export function replayCommand(options: Pick<ChaosOptions, 'seed' | 'ops' | 'faults'>): string {
-  return `node scripts/chaos.ts --seed ${options.seed} --ops ${options.ops} --faults ${options.faults} --crash-runs 0 --trace`;
+  return `npm run test:chaos -- --seed ${options.seed} --ops ${options.ops} --faults ${options.faults} --trace`;
 }
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
