@@ -8,9 +8,10 @@ import type { DesktopCallHandlers } from './desktop/desktop-calls.ts';
 import { headlessDesktopCalls } from './desktop/headless-calls.ts';
 import { createCallRouter, type CallRouter } from './ipc/call-router.ts';
 import { redactSecrets } from './security/redact.ts';
-import { RequestBudget, type BudgetState } from './service/budget.ts';
+import { RequestBudget, type BudgetState, type Clock } from './service/budget.ts';
 import { ServiceClient } from './service/client.ts';
 import { testConnection } from './service/connection-test.ts';
+import type { Timers } from './service/transport.ts';
 import { KeyVault, type Cipher } from './vault/key-vault.ts';
 import { WorkspaceService, type WorkspaceClientFactory } from './workspaces/workspace-service.ts';
 import { WorkspaceStore, type LoadReport } from './workspaces/workspace-store.ts';
@@ -26,6 +27,8 @@ export interface MainServicesOptions {
   logError?: (message: string) => void;
   /** Tests may route requests through their own dispatcher. */
   dispatcher?: Dispatcher;
+  /** Time for rate-limit windows and request timeouts (default the system's; the chaos suite's virtual clock). */
+  clock?: Clock & Timers;
   /** The tray/shortcut/notification calls (the desktop shell's); without a desktop, harmless stand-ins. */
   desktopCalls?: DesktopCallHandlers;
 }
@@ -74,15 +77,18 @@ function clientFactory(options: MainServicesOptions): WorkspaceClientFactory<Ser
   const budgetFor = (workspaceId: string): RequestBudget => {
     let budget = budgets.get(workspaceId);
     if (!budget) {
-      budget = new RequestBudget({ onChange: (state) => options.emit('rateLimit.changed', toEvent(workspaceId, state)) });
+      budget = new RequestBudget({
+        onChange: (state) => options.emit('rateLimit.changed', toEvent(workspaceId, state)),
+        ...(options.clock ? { clock: options.clock } : {}),
+      });
       budgets.set(workspaceId, budget);
     }
     return budget;
   };
-  const dispatcher = options.dispatcher ? { dispatcher: options.dispatcher } : {};
+  const extra = { ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}), ...(options.clock ? { timers: options.clock } : {}) };
   return {
-    create: ({ workspaceId, baseUrl, apiKey, keyOrigin }) => new ServiceClient({ baseUrl, apiKey, keyOrigin, budget: budgetFor(workspaceId), ...dispatcher }),
-    testConnection: ({ baseUrl, apiKey, keyOrigin }) => testConnection({ baseUrl, apiKey, keyOrigin, ...dispatcher }),
+    create: ({ workspaceId, baseUrl, apiKey, keyOrigin }) => new ServiceClient({ baseUrl, apiKey, keyOrigin, budget: budgetFor(workspaceId), ...extra }),
+    testConnection: ({ baseUrl, apiKey, keyOrigin }) => testConnection({ baseUrl, apiKey, keyOrigin, ...extra }),
     rateLimit: (workspaceId) => toEvent(workspaceId, budgetFor(workspaceId).state()),
     forget: (workspaceId) => {
       budgets.delete(workspaceId);

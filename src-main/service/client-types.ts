@@ -7,6 +7,7 @@ import type { ResourceName } from '../../src-preload/contract/resource-names.ts'
 import type { ResourceCreateInput, ResourceList, ResourceRead, ResourceUpdateRequest } from '../../src-preload/contract/resource-table.ts';
 import type { Created, Updated } from '../../src-preload/contract/resources.ts';
 import type { RequestBudget } from './budget.ts';
+import type { Timers } from './transport.ts';
 
 /** `statistics`: a link's statistics (real deployments' call), a read. */
 export type RequestKind = 'list' | 'read' | 'create' | 'update' | 'delete' | 'probe' | 'statistics';
@@ -32,6 +33,8 @@ export interface ServiceClientOptions {
   /** Tests may inject one; default: undici's global dispatcher. */
   dispatcher?: Dispatcher;
   onRequest?: (event: RequestEvent) => void;
+  /** Where request timeouts are scheduled (default the process's timers). */
+  timers?: Timers;
 }
 
 export interface RequestOptions {

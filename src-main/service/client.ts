@@ -17,7 +17,7 @@ import { invalid, isErrorBodyWithOkStatus, serviceError, serviceMessage } from '
 import { normaliseCreated, normaliseList, normaliseSingle, normaliseUpdated, parseBody, type ParsedBody, normaliseAccount } from './normalise.ts';
 import { normaliseBaseUrl } from './base-url.ts';
 import { RESOURCE_CODECS } from './resource-codecs.ts';
-import { send, type Method, type RawAnswer } from './transport.ts';
+import { send, type Method, type RawAnswer, type Timers } from './transport.ts';
 import { answerError, WRITES, type Exchange } from './answer-errors.ts';
 import { readStatisticsAnswer, STATISTICS_MISSING_MS, statisticsNotAvailable, statisticsPath } from './statistics-answer.ts';
 import type { ListQuery, RequestEvent, RequestKind, RequestOptions, ResourceClient, ServiceClientOptions } from './client-types.ts';
@@ -44,6 +44,7 @@ export class ServiceClient {
   readonly #onRequest: ((event: RequestEvent) => void) | undefined;
   /** Until when (epoch ms) the service is known to have no statistics call. */
   #statisticsMissingUntil = 0;
+  readonly #timers: Timers | undefined;
 
   constructor(options: ServiceClientOptions) {
     this.#base = normaliseBaseUrl(options.baseUrl);
@@ -57,6 +58,7 @@ export class ServiceClient {
     this.budget = options.budget ?? new RequestBudget();
     this.#dispatcher = options.dispatcher;
     this.#onRequest = options.onRequest;
+    this.#timers = options.timers;
   }
 
   get baseUrl(): string {
@@ -199,8 +201,16 @@ export class ServiceClient {
 
   async #delete(resource: ResourceName, id: number, o?: RequestOptions): Promise<void> {
     const url = this.#url(`${this.#collection(resource)}/${checkId(id, resource)}`);
-    // Delete answers 200 with an empty body (JSON content-type): the body is never parsed.
-    await this.#exchange('delete', resource, url, 'DELETE', undefined, o, { ignoreBody: true });
+    // Delete answers 200 with an empty body (JSON content-type), which parses as 'empty'. A 200 with
+    // an error body (refused in #exchange) or a web page is no confirmation: taken as one, the
+    // delete would be dropped while the row stays on the service.
+    const answer = await this.#exchange('delete', resource, url, 'DELETE', undefined, o);
+    if (answer.body.kind === 'html') {
+      throw serviceError('bad-response', `The service answered the delete with a web page (HTTP ${answer.status}) instead of JSON.`, {
+        status: answer.status,
+        maybeApplied: true,
+      });
+    }
   }
 
   #encode(encode: () => FormData): FormData {
@@ -223,17 +233,9 @@ export class ServiceClient {
   }
 
   /** One request and its answer, 2xx only; every other answer becomes a CallError. */
-  async #exchange(
-    kind: RequestKind,
-    resource: ResourceName,
-    url: URL,
-    method: Method,
-    body: FormData | undefined,
-    o?: RequestOptions,
-    flags: { ignoreBody?: boolean } = {},
-  ): Promise<Exchange> {
+  async #exchange(kind: RequestKind, resource: ResourceName, url: URL, method: Method, body: FormData | undefined, o?: RequestOptions): Promise<Exchange> {
     const answer = await this.#exchangeRaw(kind, resource, url, method, body, o);
-    const parsed: ParsedBody = flags.ignoreBody && answer.status >= 200 && answer.status < 300 ? { kind: 'empty' } : parseBody(answer.text);
+    const parsed: ParsedBody = parseBody(answer.text);
     const exchange = { status: answer.status, headers: answer.headers, body: parsed };
     if (answer.status >= 200 && answer.status < 300) {
       // Upload errors come back as HTTP 200 {"message":[...],"status":"error"}.
@@ -300,6 +302,7 @@ export class ServiceClient {
         ...(this.#dispatcher ? { dispatcher: this.#dispatcher } : {}),
         timeoutMs: o?.timeoutMs ?? this.#timeoutMs,
         ...(o?.signal ? { signal: o.signal } : {}),
+        ...(this.#timers ? { timers: this.#timers } : {}),
       });
       status = answer.status;
       slot.settle({ status: answer.status, headers: answer.headers });

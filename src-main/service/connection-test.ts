@@ -6,7 +6,7 @@ import { isApiKeyText, type ConnectionTest } from '../../src-preload/contract/ca
 import { normaliseBaseUrl } from './base-url.ts';
 import { invalid, serviceMessage } from './errors.ts';
 import { parseBody } from './normalise.ts';
-import { NetworkCallError, send, type RawAnswer } from './transport.ts';
+import { NetworkCallError, send, type RawAnswer, type Timers } from './transport.ts';
 
 const PROBE_PATH = 'api/domains/?results_per_page=10';
 
@@ -90,6 +90,7 @@ export interface TestConnectionArgs {
   dispatcher?: Dispatcher;
   timeoutMs?: number;
   signal?: AbortSignal;
+  timers?: Timers;
 }
 
 /** Tests a candidate service before it is saved (no workspace, so no shared budget). */
@@ -107,6 +108,7 @@ export function testConnection(args: TestConnectionArgs): Promise<ConnectionTest
         timeoutMs: args.timeoutMs ?? 15_000,
         ...(args.dispatcher ? { dispatcher: args.dispatcher } : {}),
         ...(args.signal ? { signal: args.signal } : {}),
+        ...(args.timers ? { timers: args.timers } : {}),
       }),
     new URL(PROBE_PATH, base),
   );

@@ -19,7 +19,20 @@ export interface SendArgs {
   dispatcher?: Dispatcher;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Where the timeout is scheduled (default the process's timers; the chaos suite's virtual clock). */
+  timers?: Timers;
 }
+
+/** Schedules the request timeout. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export interface RawAnswer {
   status: number;
@@ -49,8 +62,9 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
       message: `The API key was entered for ${args.keyOrigin}, so Linkdock will not send it to ${url.origin}. Enter the key for ${url.origin}.`,
     });
   }
+  const timers = args.timers ?? systemTimers;
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(new Error('timeout')), args.timeoutMs);
+  const timer = timers.setTimeout(() => timeout.abort(new Error('timeout')), args.timeoutMs);
   const signal = args.signal ? AbortSignal.any([args.signal, timeout.signal]) : timeout.signal;
   const origin = url.origin;
   try {
@@ -104,7 +118,7 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
       failure,
     );
   } finally {
-    clearTimeout(timer);
+    timers.clearTimeout(timer);
   }
 }
 

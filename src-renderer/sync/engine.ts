@@ -262,6 +262,9 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   }
 
   async function handleStop(reason: StopReason, message: string, resetAt: number | null): Promise<void> {
+    // Offline and paused have their own way back (the probe, a new key), and it syncs in full: a
+    // pull retry time left in the past would start the next cycle at once, and again (a busy loop).
+    if (reason !== 'rate-limited') pullRetryAt = null;
     if (reason === 'paused') await pause(message || 'The service refused the API key. Enter a new key to continue.');
     else if (reason === 'offline') connection.unreachable(message);
     else store.setState({ blockedUntil: resetAt ?? clock.now() + 60_000, lastError: message });

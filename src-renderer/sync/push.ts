@@ -4,7 +4,7 @@
 import { CallError, type Created } from '../../src-preload/contract/index.ts';
 import { callResource, callResourceChecked, inWorkspace, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
-import { ROW_TABLES, rowTable } from './mirror/db.ts';
+import { isQuotaError, ROW_TABLES, rowTable } from './mirror/db.ts';
 import { applyToRead, provisionalRead, readView, sameValue, toServerFields } from './mirror/fields.ts';
 import type { Fields, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { mergeRow } from './merge/three-way.ts';
@@ -77,6 +77,8 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
       result.pulled.push(resource);
       return { type: 'continue', completed: false };
     } catch (error) {
+      // A full disk is no passing trouble of the listing: the cycle stops and says so.
+      if (isQuotaError(error)) throw error;
       const stopped = listingStop(error);
       if (stopped) return { type: 'stop', ...stopped };
       // Anything else (a listing that kept changing, a 5xx): updates read one by one instead,
@@ -90,6 +92,15 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
     const listing = ctx.freshListings?.get(op.resource);
     return listing !== undefined && ctx.clock.now() - listing.at < FRESH_LISTING_MS && listing.opIds.has(op.opId);
   };
+  /** Updates whose write went out after this push listed: the listing predates what they may have written. */
+  const written = new Set<string>();
+  const listingFor = (op: OutboxOp): ListingUse => ({
+    stands: (fresh.has(op.resource) && !written.has(op.opId)) || listedFor(op),
+    written() {
+      written.add(op.opId);
+      ctx.freshListings?.get(op.resource)?.opIds.delete(op.opId);
+    },
+  });
 
   await recoverOrphanedSends(ctx);
   // Creates of unknown outcome: one listing of their resource decides adopt / resend / ask.
@@ -135,7 +146,7 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
     const op = plan.ready.find((candidate) => (tries.get(candidate.opId) ?? 0) < 5);
     if (!op) break;
     tries.set(op.opId, (tries.get(op.opId) ?? 0) + 1);
-    const step = await sendOp(ctx, op, lookup, fresh.has(op.resource) || listedFor(op));
+    const step = await sendOp(ctx, op, lookup, listingFor(op));
     if (step.type === 'stop') return stop(step);
     if (step.completed) invalidatePartialListing(ctx, op.resource, op.kind === 'update' ? (lookup(op.resource, op.rowId) ?? null) : null);
     // The service deletes a domain's links with it: a links listing taken before is stale.
@@ -168,12 +179,23 @@ async function markSending(ctx: SyncContext, op: OutboxOp, input?: Fields): Prom
   });
 }
 
-async function sendOp(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup, fresh: boolean): Promise<StepResult> {
+/**
+ * Whether a listing stands in for an update's read, and how to say its write went out: from then
+ * on the listing no longer shows the row as the service has it. Were a retry to merge against it
+ * (say the write was applied but its answer lost, and the user then set the field back), it
+ * would see no change of the user's and drop the edit.
+ */
+interface ListingUse {
+  stands: boolean;
+  written(): void;
+}
+
+async function sendOp(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup, listing: ListingUse): Promise<StepResult> {
   switch (op.kind) {
     case 'create':
       return sendCreate(ctx, op, lookup);
     case 'update':
-      return sendUpdate(ctx, op, lookup, fresh);
+      return sendUpdate(ctx, op, lookup, listing);
     case 'delete':
       return sendDelete(ctx, op, lookup);
   }
@@ -215,13 +237,13 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   return { type: 'continue', completed: true };
 }
 
-async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup, fresh: boolean): Promise<StepResult> {
+async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup, listing: ListingUse): Promise<StepResult> {
   const table = rowTable(ctx.db, op.resource);
   const row = await table.get(op.rowId);
   if (!row || row.serverId === null) return { type: 'continue', completed: false };
   const serverId = row.serverId;
   let remote: ServerRow | null;
-  const listed = fresh && row.base !== null && !row.baseIsProvisional && row.missingCount === 0;
+  const listed = listing.stands && row.base !== null && !row.baseIsProvisional && row.missingCount === 0;
   if (listed) {
     remote = row.base; // listed moments ago for this push
   } else {
@@ -254,6 +276,7 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
     const spent = budgetStop(ctx);
     if (spent) return spent;
     if (!(await markSending(ctx, op, input))) return { type: 'continue', completed: false };
+    listing.written();
     try {
       await callResourceChecked(ctx, op.resource, 'update', { ...inWorkspace(ctx), id: serverId, input });
     } catch (error) {

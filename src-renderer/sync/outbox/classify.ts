@@ -1,6 +1,7 @@
 // What a failed request means for its operation (DESIGN.md "Failure classes").
 import { CallError } from '../../../src-preload/contract/index.ts';
 import type { OpKind } from '../types.ts';
+import { isQuotaError } from '../mirror/db.ts';
 import type { OpError } from '../mirror/rows.ts';
 
 export type Phase = 'read' | 'write';
@@ -87,7 +88,13 @@ export function listingStop(error: unknown): CycleStop | null {
   return cycleStop(classify('update', 'read', error), error);
 }
 
+/** What a full disk means while syncing: the user's changes are safe in the outbox, nothing new can be stored. */
+export const SYNC_QUOTA_MESSAGE =
+  'Not enough storage space on this computer: syncing cannot save what it fetched or sent. Your changes are kept; free some disk space and sync again.';
+
 export function describeError(error: unknown): OpError {
+  // The browser's own words ("The quota has been exceeded.") do not say what to do.
+  if (isQuotaError(error)) return { kind: 'quota', message: SYNC_QUOTA_MESSAGE };
   if (error instanceof CallError) {
     const out: OpError = { kind: error.kind, message: error.message };
     if (error.data.status !== undefined) out.status = error.data.status;

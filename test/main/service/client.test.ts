@@ -280,7 +280,7 @@ describe('writes', () => {
     expect(service.requests[1]?.path).toBe('/api/domains/6');
   });
 
-  it('deletes: 200 with an empty JSON-typed body is success, never parsed', async () => {
+  it('deletes: 200 with an empty JSON-typed body is success', async () => {
     service.answer((_req, res) => raw(res, 200, '', { 'content-type': 'application/json' }));
     const { client: c, events } = client();
     await expect(c.resource('handlers').delete(3)).resolves.toBeUndefined();

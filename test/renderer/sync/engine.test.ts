@@ -4,6 +4,7 @@ import { createSyncEngine, type SyncEngine } from '../../../src-renderer/sync/en
 import { openWorkspaceSync, type WorkspaceSync } from '../../../src-renderer/sync/index.ts';
 import { createLocalLockManager } from '../../../src-renderer/sync/locks.ts';
 import type { MirrorDb } from '../../../src-renderer/sync/mirror/db.ts';
+import { SYNC_QUOTA_MESSAGE } from '../../../src-renderer/sync/outbox/classify.ts';
 import { msUntilWindowReopens } from '../../../src-renderer/sync/status-store.ts';
 import type { LockManagerLike } from '../../../src-renderer/sync/types.ts';
 import { FakeService } from './fake-service.ts';
@@ -207,6 +208,32 @@ describe('scheduling and status', () => {
     expect(probes).toBeLessThan(40);
   });
 
+  it('offline while a failed pull waits to be tried again: no busy loop either', async () => {
+    const { ws, clock, service } = await setup();
+    await idle(ws);
+    // A passing failure of the pull: it is tried again with backoff (the engine's 'resume' wake)…
+    service.fail({ match: (name) => name === 'domains.list', error: { kind: 'server', message: 'Bad gateway', status: 502 } });
+    await ws.domains.create({ host: 'go.example.com' });
+    await ws.syncNow();
+    // …but the connection goes first. Each resume stopped at the first refusal and left its
+    // (past) retry time in place, so the next one started at once: dozens of listings a second.
+    // A create whose answer never came: the push lists domains first to settle it.
+    service.fail({ match: (name) => name === 'domains.create', error: { kind: 'timeout', message: 'No answer', maybeApplied: true } });
+    await ws.domains.create({ host: 'two.example.com' });
+    await clock.advance(300);
+    await idle(ws);
+    expect((await ws.db.outbox.toArray()).map((op) => op.state)).toEqual(['unknown']);
+    service.offline = true;
+    let lists = 0;
+    service.beforeCall = (name) => {
+      // Stops a spinning engine, so the test ends either way.
+      if (name.endsWith('.list') && ++lists > 20) ws.engine.stop();
+    };
+    for (let second = 0; second < 30; second++) await clock.advance(1_000);
+    await idle(ws);
+    expect(lists).toBeLessThanOrEqual(4);
+  });
+
   it('exposes the rate-limit window and the time until it reopens', async () => {
     const { ws, service, clock } = await setup();
     await idle(ws);
@@ -228,6 +255,55 @@ describe('scheduling and status', () => {
     await expect(ws.links.create({ location_url: 'https://x.test/' })).rejects.toMatchObject({ name: 'EditError', kind: 'quota' });
     expect(await ws.db.links.count()).toBe(0);
     expect(ws.store.getState().pendingCount).toBe(0);
+  });
+
+  it('a full disk while syncing tells the user in words, and the edits stay queued', async () => {
+    const { ws, service } = await setup();
+    await idle(ws);
+    await ws.domains.create({ host: 'kept.example.com' });
+    // The push confirms the create, then storing that confirmation finds the disk full.
+    ws.db.domains.hook('updating', () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    await ws.syncNow().catch(() => undefined);
+    await idle(ws);
+    expect(ws.store.getState().lastError).toBe(SYNC_QUOTA_MESSAGE);
+    expect(await ws.db.outbox.count()).toBe(1);
+    expect(service.rows.domains.size).toBe(1);
+  });
+
+  it('a full disk while the push lists to settle a create of unknown outcome is told, not passed over', async () => {
+    const db = freshDb('ws');
+    let full = false;
+    db.use({
+      stack: 'dbcore',
+      name: 'full-disk',
+      create: (down) => ({
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          return {
+            ...table,
+            mutate: (request) => {
+              if (!full || name !== 'syncState') return table.mutate(request);
+              full = false; // once: the pull after the push would report it all the same
+              return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+            },
+          };
+        },
+      }),
+    });
+    const { ws, service } = await setup({ db });
+    await idle(ws);
+    await ws.links.create({ location_url: 'https://dest.test/', url: 'promo' });
+    service.fail({ match: (name) => name === 'links.create', error: { kind: 'server', message: 'Unavailable', status: 503 }, times: 2 });
+    await ws.syncNow();
+    expect((await ws.db.outbox.toArray())[0]).toMatchObject({ state: 'unknown' });
+    // The push's listing that settles it cannot be stored (its lastPull record): the user hears why.
+    full = true;
+    await ws.syncNow().catch(() => undefined);
+    expect(ws.store.getState().lastError).toBe(SYNC_QUOTA_MESSAGE);
+    expect((await ws.db.outbox.toArray())[0]).toMatchObject({ state: 'unknown' });
   });
 });
 
