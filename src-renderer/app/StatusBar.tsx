@@ -3,6 +3,7 @@ import { useNavigation } from '../session/navigation-store.ts';
 import { msUntilWindowReopens } from '../sync/index.ts';
 import { countdown, timeAgo } from '../ui/format.ts';
 import { useNow } from '../ui/use-now.ts';
+import { showToast } from '../ui/index.ts';
 
 /** Online/offline/syncing, pending count, waiting for the rate limit, last sync, and a Sync now button. */
 export function StatusBar() {
@@ -22,6 +23,18 @@ export function StatusBar() {
   // Waiting when a request was refused for the rate limit, or the window is known to be spent.
   const waitMs = status.pendingCount > 0 || status.blockedUntil !== null ? msUntilWindowReopens(status, now) : 0;
   const attention = status.failures.length + status.conflicts.length;
+  /** Sync now says how it went when the bar alone would not: the service could not be reached, or the key was refused. */
+  const syncNow = async () => {
+    await sync.syncNow().catch(() => undefined);
+    const after = sync.store.getState();
+    if (after.paused) showToast({ title: 'Not synced: the service refused the API key', description: 'Enter a new key in Workspaces.', tone: 'danger' });
+    else if (after.connection === 'offline')
+      showToast({
+        title: `Not synced: can’t reach ${hostOf(workspace.baseUrl)}`,
+        description: `${after.lastError ?? 'The service did not answer.'} Your changes are kept and go out once it answers.`,
+        tone: 'danger',
+      });
+  };
   return (
     <>
       <span className={`status-dot status-${status.paused ? 'paused' : status.connection}`} aria-hidden="true" />
@@ -38,7 +51,7 @@ export function StatusBar() {
       )}
       <span className="statusbar-spacer" />
       <span className="last-synced">Last synced: {status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}</span>
-      <button type="button" className="link-button" onClick={() => void sync.syncNow()} disabled={status.syncing}>
+      <button type="button" className="link-button" onClick={() => void syncNow()} disabled={status.syncing}>
         Sync now
       </button>
     </>
@@ -52,4 +65,8 @@ export function pendingText(pending: number, checking: number, attention: number
   if (checking > 0) parts.push(`${checking} being checked`);
   if (attention > 0) parts.push(`${attention} need${attention === 1 ? 's' : ''} attention`);
   return parts.length === 0 ? 'No pending changes' : parts.join(' · ');
+}
+
+function hostOf(baseUrl: string): string {
+  return URL.canParse(baseUrl) ? new URL(baseUrl).host : baseUrl;
 }

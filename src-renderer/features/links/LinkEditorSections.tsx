@@ -11,6 +11,9 @@ import { Checkbox, SelectField, Switch, type SelectOption } from '../../ui/index
 import { FileField } from './FileField.tsx';
 import { STATUS_LABELS } from './link-labels.ts';
 import type { DomainKey } from './link-index.ts';
+import { SERVICE_DATETIME } from '../../../src-preload/contract/index.ts';
+import { wallClockText } from '../../../src-preload/contract/wall-clock.ts';
+import { useNow } from '../../ui/use-now.ts';
 import type { LinkForm } from './link-form.ts';
 
 export type LinkEditorForm = ContractForm<LinkForm, Fields>;
@@ -97,8 +100,11 @@ export function BasicsSection({ form, isNew, domainOptions }: { form: LinkEditor
 }
 
 export function ScheduleSection({ form, timeZone }: { form: LinkEditorForm; timeZone: string }) {
-  const schedule = useWatch({ control: form.form.control, name: 'schedule' });
+  const [schedule, end] = useWatch({ control: form.form.control, name: ['schedule', 'end_date'] });
   const description = `Time zone ${timeZone} (the account's)`;
+  // Not an error (a user may mean it), but a schedule that is over means a link that no longer redirects.
+  const now = useNow(60_000);
+  const ended = schedule && SERVICE_DATETIME.test(end) && end <= wallClockText(now, timeZone);
   return (
     <Section title="Schedule">
       {/* The dates are checked against each other, and go only with the schedule on. */}
@@ -108,6 +114,11 @@ export function ScheduleSection({ form, timeZone }: { form: LinkEditorForm; time
           <FormTextField form={form} name="start_date" label="Start" placeholder="YYYY-MM-DD HH:MM:SS" description={description} deps={['end_date']} />
           <FormTextField form={form} name="end_date" label="End" placeholder="YYYY-MM-DD HH:MM:SS" description={description} />
         </div>
+      )}
+      {ended && (
+        <p className="field-warning" role="status">
+          This schedule has already ended ({end}): the link will not redirect until End is changed.
+        </p>
       )}
     </Section>
   );

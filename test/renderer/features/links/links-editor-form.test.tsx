@@ -126,3 +126,18 @@ describe('link editor form', () => {
     expect(await session.sync.db.outbox.count()).toBe(0);
   });
 });
+
+describe('schedule', () => {
+  it('warns, without refusing, when the schedule is already over', async () => {
+    const session = await openSession();
+    const { user, dialog } = await openEditor(session, 'New link', 'New link');
+    await user.click(within(dialog).getByRole('switch', { name: 'Schedule' }));
+    await user.type(within(dialog).getByLabelText('End'), '2020-01-01 00:00:00');
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'This schedule has already ended (2020-01-01 00:00:00): the link will not redirect until End is changed.',
+    );
+    await user.clear(within(dialog).getByLabelText('End'));
+    await user.type(within(dialog).getByLabelText('End'), '2999-01-01 00:00:00');
+    expect(within(dialog).queryByText(/already ended/)).toBeNull();
+  });
+});
