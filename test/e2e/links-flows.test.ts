@@ -216,7 +216,8 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'example.com/b1' }).locator('.click-count').textContent(), { timeout: 15_000 }).toBe('2');
     await page.getByRole('button', { name: `${preview.sandbox!.url.replace('http://', '')}e2e-bulk-1`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Link e2e-bulk-1' });
-    await expect.poll(() => dialog.getByRole('img', { name: `QR code for ${preview.sandbox!.url}e2e-bulk-1` }).isVisible()).toBe(true);
+    // The detail and its QR code load on first use: on a loaded machine that takes a while.
+    await expect.poll(() => dialog.getByRole('img', { name: `QR code for ${preview.sandbox!.url}e2e-bulk-1` }).isVisible(), { timeout: 10_000 }).toBe(true);
     // Clicks per day from the link's statistics (fetched as the detail opens), not a running total.
     await expect.poll(() => dialog.locator('.daily-chart canvas').count(), { timeout: 10_000 }).toBe(1);
     expect(await dialog.getByRole('region', { name: 'Clicks per day' }).locator('figcaption').textContent()).toBe(

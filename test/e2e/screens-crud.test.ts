@@ -74,6 +74,8 @@ describe.skipIf(!hasChromium)('domain and handler screens against the sandbox', 
   it('creates, edits, switches off and deletes a notification handler', { timeout: 60_000 }, async () => {
     await nav('Notification handlers');
     await page.getByRole('button', { name: 'Edit Marketing inbox' }).waitFor();
+    // The last test's delete settles first: the status bar is part of the picture.
+    await page.getByRole('contentinfo', { name: 'Sync status' }).getByText('No pending changes').waitFor({ timeout: 15_000 });
     await shoot(page, 'handlers');
 
     await page.getByRole('button', { name: 'New handler' }).click();
