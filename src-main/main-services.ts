@@ -31,6 +31,8 @@ export interface MainServicesOptions {
   clock?: Clock & Timers;
   /** The tray/shortcut/notification calls (the desktop shell's); without a desktop, harmless stand-ins. */
   desktopCalls?: DesktopCallHandlers;
+  /** Without a desktop shell (the preview): how "bring back the sandbox" is answered. */
+  restoreSandbox?: () => Promise<{ workspaceId: string }>;
 }
 
 export interface MainServices {
@@ -61,7 +63,14 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     openExternal: options.openExternal,
     writeClipboard: options.writeClipboard,
   });
-  const desktopCalls = options.desktopCalls ?? headlessDesktopCalls({ store, workspaces, ...(options.logError ? { logError: options.logError } : {}) });
+  const desktopCalls =
+    options.desktopCalls ??
+    headlessDesktopCalls({
+      store,
+      workspaces,
+      ...(options.logError ? { logError: options.logError } : {}),
+      ...(options.restoreSandbox ? { restoreSandbox: options.restoreSandbox } : {}),
+    });
   const router = createCallRouter({
     handlers: { ...handlers, ...desktopCalls },
     secrets: () => vault.knownKeys(),

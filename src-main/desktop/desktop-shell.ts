@@ -14,7 +14,7 @@ import {
 import { buildAppMenu } from './app-menu.ts';
 import { GlobalShortcut } from './global-shortcut.ts';
 import { createShellCalls } from './shell-calls.ts';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
+import { restoreEmbeddedSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
 import { SettingsStore } from './settings.ts';
 import { shortenFromClipboard, type ShortenOutcome } from './shorten-from-clipboard.ts';
 import { ShortenQueue } from './shorten-queue.ts';
@@ -265,8 +265,31 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     shortcutProblem,
   });
 
+  // ---- the embedded sandbox ----
+  const sandboxDeps = (given: ShellServices, restore: boolean) => ({
+    userDataDir: deps.userDataDir,
+    workspaces: given.workspaces,
+    getKey: (id: string) => given.vault.getKey(id),
+    startSandbox: deps.startSandbox,
+    alreadyCreated: settings.sandboxCreated,
+    restore,
+    markCreated: () => settings.update({ sandboxCreated: true }),
+    ...(deps.sandboxDataFile ? { dataFile: deps.sandboxDataFile } : {}),
+  });
+  /** The user asked for the Sandbox workspace back (they removed it): opened, with a new demo account if need be. */
+  const restoreSandbox = async (): Promise<{ workspaceId: string }> => {
+    await ready;
+    if (!services) throw new CallError({ kind: 'invalid-input', message: 'Linkdock is still starting.' });
+    sandbox = await restoreEmbeddedSandbox(sandbox, sandboxDeps(services, true));
+    workspaceList = (await services.workspaces.list()).map(({ id, name, baseUrl }) => ({ id, name, baseUrl }));
+    await setCurrent(sandbox.workspaceId, true);
+    refreshTray();
+    return { workspaceId: sandbox.workspaceId };
+  };
+
   // ---- the contract calls ----
   const handlers = createShellCalls({
+    restoreSandbox,
     ready,
     workspaces: () => workspaceList,
     currentWorkspace,
@@ -342,15 +365,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
       throw error;
     }
     try {
-      sandbox = await startEmbeddedSandbox({
-        userDataDir: deps.userDataDir,
-        workspaces: given.workspaces,
-        getKey: (id) => given.vault.getKey(id),
-        startSandbox: deps.startSandbox,
-        alreadyCreated: settings.sandboxCreated,
-        markCreated: () => settings.update({ sandboxCreated: true }),
-        ...(deps.sandboxDataFile ? { dataFile: deps.sandboxDataFile } : {}),
-      });
+      sandbox = await startEmbeddedSandbox(sandboxDeps(given, false));
       if (quitting) await stop();
     } catch (error) {
       deps.logError(`sandbox: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -3,6 +3,7 @@
 // it again for an existing sandbox workspace, on its last port when free so copied short URLs keep
 // working, else on a random port with the workspace's base URL updated.
 import { randomBytes } from 'node:crypto';
+import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunningSandbox, SandboxOptions } from '../sandbox/index.ts';
 
@@ -23,6 +24,8 @@ export interface EmbeddedSandboxDeps {
   startSandbox(options: SandboxOptions): Promise<RunningSandbox>;
   /** Whether the first-run sandbox was already made once (deleting it is then respected). */
   alreadyCreated: boolean;
+  /** The user asked for it back: made whatever other workspaces exist. */
+  restore?: boolean;
   markCreated(): Promise<void>;
   /** Tests use ':memory:'; the app keeps sandbox.sqlite in the user data folder. */
   dataFile?: string;
@@ -57,7 +60,7 @@ export async function startEmbeddedSandbox(deps: EmbeddedSandboxDeps): Promise<E
   const existing = list.find((workspace) => workspace.sandbox);
 
   if (!existing) {
-    if (list.length > 0 || deps.alreadyCreated) return null;
+    if (!deps.restore && (list.length > 0 || deps.alreadyCreated)) return null;
     const apiKey = newKey();
     // `demo` also gives the new account the sandbox's demo time zone (Europe/Berlin, not UTC), so
     // the app's schedule dates take the time-zone path a real account's do.
@@ -102,4 +105,30 @@ export async function startEmbeddedSandbox(deps: EmbeddedSandboxDeps): Promise<E
     throw error;
   }
   return { workspaceId: existing.id, running, outcome: 'moved' };
+}
+
+/**
+ * The user asked for the Sandbox workspace back: the running sandbox while its workspace still
+ * exists, else a new demo account on a new sandbox (the old one is closed first).
+ */
+export async function restoreEmbeddedSandbox(current: EmbeddedSandbox | null, deps: EmbeddedSandboxDeps): Promise<EmbeddedSandbox> {
+  const list = await deps.workspaces.list();
+  if (current && list.some((w) => w.id === current.workspaceId)) return current;
+  await current?.running.close();
+  // The removed workspace's data is set aside, not deleted: its demo aliases would collide with the
+  // new account's (aliases on the sandbox's own host are one namespace), and nothing is lost.
+  const dataFile = deps.dataFile ?? path.join(deps.userDataDir, 'sandbox.sqlite');
+  if (dataFile !== ':memory:') await setAside(dataFile, `removed-${Date.now()}`);
+  const restored = await startEmbeddedSandbox({ ...deps, dataFile, restore: true });
+  if (!restored) throw new Error('The sandbox could not be started.');
+  return restored;
+}
+
+/** Renames a SQLite file and its WAL companions to `<file>.<tag>` (those that exist). */
+async function setAside(file: string, tag: string): Promise<void> {
+  for (const suffix of ['', '-wal', '-shm']) {
+    await rename(`${file}${suffix}`, `${file}.${tag}${suffix}`).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
 }

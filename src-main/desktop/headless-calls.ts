@@ -7,6 +7,8 @@ export interface HeadlessDeps {
   store: { readonly currentId: string | null; setCurrent(id: string | null): Promise<void> };
   workspaces: { list(): Promise<{ id: string }[]> };
   logError?: (message: string) => void;
+  /** The preview's own sandbox, when it runs one (`--sandbox`). */
+  restoreSandbox?: () => Promise<{ workspaceId: string }>;
 }
 
 const NO_DESKTOP = 'The browser preview has no tray, notifications or global shortcut.';
@@ -36,6 +38,10 @@ export function headlessDesktopCalls(deps: HeadlessDeps): DesktopCallHandlers {
     'desktop.getSettings': async () => settings,
     'desktop.setSettings': async () => {
       throw new CallError({ kind: 'invalid-input', message: NO_DESKTOP });
+    },
+    'desktop.restoreSandbox': async () => {
+      if (!deps.restoreSandbox) throw new CallError({ kind: 'invalid-input', message: 'This preview runs without a sandbox (start it with --sandbox).' });
+      return deps.restoreSandbox();
     },
   };
 }

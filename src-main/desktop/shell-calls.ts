@@ -25,6 +25,7 @@ export interface ShellCallContext {
   applyShortcut: (accelerator: string | null) => string | null;
   refreshTray: () => void;
   refreshAppMenu: () => void;
+  restoreSandbox: () => Promise<{ workspaceId: string }>;
 }
 
 export function createShellCalls(ctx: ShellCallContext): DesktopCallHandlers {
@@ -84,5 +85,6 @@ export function createShellCalls(ctx: ShellCallContext): DesktopCallHandlers {
       if (input.closeToTray !== undefined) await ctx.settings.update({ closeToTray: input.closeToTray });
       return ctx.settingsView();
     },
+    'desktop.restoreSandbox': () => ctx.restoreSandbox(),
   };
 }

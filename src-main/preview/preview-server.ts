@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { encodeWire, type EventName, type EventPayload } from '../../src-preload/contract/index.ts';
-import { startEmbeddedSandbox } from '../desktop/embedded-sandbox.ts';
+import { restoreEmbeddedSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from '../desktop/embedded-sandbox.ts';
 import { createMainServices, type MainServices } from '../main-services.ts';
-import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { productionCsp } from '../security/csp.ts';
 import { attachContractSocket, type ContractSocket } from './contract-socket.ts';
 import { sessionCipher } from './session-cipher.ts';
@@ -61,23 +61,28 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     writeClipboard: options.writeClipboard ?? (async () => undefined),
     emit,
     logError,
+    ...(options.sandbox ? { restoreSandbox: () => runSandbox(true) } : {}),
   });
 
-  let sandbox: RunningSandbox | null = null;
-  if (options.sandbox) {
-    // The preview's keys live for one run (session cipher), so its sandbox is a fresh in-memory one.
-    const embedded = await startEmbeddedSandbox({
+  let embedded: EmbeddedSandbox | null = null;
+  // The preview's keys live for one run (session cipher), so its sandbox is a fresh in-memory one.
+  async function runSandbox(restore: boolean): Promise<{ workspaceId: string }> {
+    const deps = {
       userDataDir: options.dataDir,
       workspaces: services.workspaces,
-      getKey: (id) => services.vault.getKey(id),
-      startSandbox: options.sandboxNow ? (sandboxOptions) => startSandbox({ ...sandboxOptions, now: options.sandboxNow }) : startSandbox,
+      getKey: (id: string) => services.vault.getKey(id),
+      startSandbox: options.sandboxNow ? (sandboxOptions: SandboxOptions) => startSandbox({ ...sandboxOptions, now: options.sandboxNow }) : startSandbox,
       alreadyCreated: false,
       markCreated: async () => undefined,
       dataFile: options.sandboxDataFile ?? ':memory:',
-    });
-    sandbox = embedded?.running ?? null;
-    if (embedded) await services.store.setCurrent(embedded.workspaceId);
+    };
+    embedded = restore ? await restoreEmbeddedSandbox(embedded, deps) : await startEmbeddedSandbox(deps);
+    if (!embedded) throw new Error('preview: the sandbox did not start');
+    await services.store.setCurrent(embedded.workspaceId);
+    return { workspaceId: embedded.workspaceId };
   }
+  if (options.sandbox) await runSandbox(false);
+  const sandbox = (): RunningSandbox | null => embedded?.running ?? null;
 
   const app = Fastify({ logger: false });
   let origin = '';
@@ -100,11 +105,13 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     origin,
     token,
     services,
-    sandbox,
+    get sandbox() {
+      return sandbox();
+    },
     async close() {
       contract?.close();
       await app.close();
-      await sandbox?.close();
+      await sandbox()?.close();
     },
   };
 }

@@ -241,6 +241,8 @@ export const appCalls = {
     z.object({ closeToTray: z.boolean().optional(), shortcut: z.string().trim().max(100).nullable().optional() }).strict(),
     DesktopSettingsSchema,
   ),
+  /** Brings back the Sandbox workspace after the user removed it: a new, demo-filled account on loopback. */
+  'desktop.restoreSandbox': call(nothing, z.object({ workspaceId: WorkspaceIdSchema })),
 } as const satisfies Record<AppCallName, CallSchema>;
 
 export const events = {

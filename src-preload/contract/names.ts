@@ -12,6 +12,7 @@ export const DESKTOP_CALL_NAMES = [
   'notify.syncProblem',
   'desktop.getSettings',
   'desktop.setSettings',
+  'desktop.restoreSandbox',
 ] as const;
 
 export const CALL_NAMES = [

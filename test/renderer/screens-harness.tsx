@@ -37,7 +37,14 @@ export interface AppHarness {
   api: ContractApi;
   user: ReturnType<typeof userEvent.setup>;
   /** Settings and vault answers of the desktop calls (tests change them). */
-  desktop: { settings: DesktopSettings; vault: VaultStatus; setSettings?: (input: Record<string, unknown>) => DesktopSettings; keysSet: string[] };
+  desktop: {
+    settings: DesktopSettings;
+    vault: VaultStatus;
+    setSettings?: (input: Record<string, unknown>) => DesktopSettings;
+    keysSet: string[];
+    /** How often the Sandbox workspace was asked back. */
+    sandboxRestores: number;
+  };
 }
 
 /** The contract as main answers it: the workspace list and desktop calls here, the rest by the service. */
@@ -54,6 +61,10 @@ export function appApi(service: FakeService, workspace: WorkspaceInfo, desktop: 
     'tray.updateCache': () => null,
     'vault.status': () => desktop.vault,
     'desktop.getSettings': () => desktop.settings,
+    'desktop.restoreSandbox': () => {
+      desktop.sandboxRestores++;
+      return { workspaceId: workspace.id };
+    },
     'desktop.setSettings': (input) => {
       if (desktop.setSettings) return desktop.setSettings(input);
       desktop.settings = { ...desktop.settings, ...input };
@@ -84,6 +95,7 @@ export async function renderApp(service: FakeService, view: View, overrides: Par
     settings: { closeToTray: true, shortcut: null, shortcutActive: false, shortcutProblem: null },
     vault: { available: true, backend: 'gnome_libsecret', secure: true },
     keysSet: [],
+    sandboxRestores: 0,
     ...overrides,
   };
   const api = appApi(service, workspace, desktop);

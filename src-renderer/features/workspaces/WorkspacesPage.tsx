@@ -9,6 +9,7 @@ import { ChangeAddressDialog } from './ChangeAddressDialog.tsx';
 import { ChangeKeyDialog } from './ChangeKeyDialog.tsx';
 import { useWorkspaces } from '../../session/use-workspaces.tsx';
 import { useNavigation } from '../../session/navigation-store.ts';
+import { useApi } from '../../session/api-context.tsx';
 import { useSession, useSyncStatusOrNull } from '../../session/workspace-session.tsx';
 import { checkRename } from './workspace-forms.ts';
 
@@ -77,6 +78,7 @@ export function WorkspacesPage() {
           ))}
         </ul>
       </section>
+      {loaded && !workspaces.some((w) => w.sandbox) && <SandboxOffer onRestored={(id) => void attempt(() => select(id))} />}
       <AddWorkspaceForm onAdded={(id) => void attempt(() => select(id))} />
       {renaming && (
         <RenameDialog
@@ -152,4 +154,40 @@ function RenameDialog({ workspace, onClose, onRename }: { workspace: WorkspaceIn
 function KeyBadge({ hasKey, refused }: { hasKey: boolean; refused: boolean }) {
   if (refused) return <Badge tone="danger">Key refused</Badge>;
   return <Badge tone={hasKey ? 'success' : 'warning'}>{hasKey ? 'Key stored' : 'No key'}</Badge>;
+}
+
+/** After the Sandbox workspace was removed: bring it back (a new demo account on this computer). */
+function SandboxOffer({ onRestored }: { onRestored: (workspaceId: string) => void }) {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <section className="panel form-grid" aria-labelledby="sandbox-offer-title">
+      <h2 id="sandbox-offer-title">Try Linkdock without an account</h2>
+      <p className="muted">
+        The Sandbox workspace is a link service on this computer, with demo links and clicks. It starts empty of your data and stays here.
+      </p>
+      {problem && (
+        <p role="alert" className="banner banner-danger">
+          <span>{problem}</span>
+        </p>
+      )}
+      <div className="toolbar">
+        <Button
+          isDisabled={busy}
+          onPress={() => {
+            setBusy(true);
+            setProblem(null);
+            api
+              .call('desktop.restoreSandbox', {})
+              .then(({ workspaceId }) => onRestored(workspaceId))
+              .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)))
+              .finally(() => setBusy(false));
+          }}
+        >
+          {busy ? 'Starting the sandbox…' : 'Bring back the Sandbox workspace'}
+        </Button>
+      </div>
+    </section>
+  );
 }

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { request } from 'undici';
@@ -250,6 +250,26 @@ describe('embedded sandbox', () => {
     const later = await desktopFor();
     expect(later.shell.sandbox).toBeNull();
     expect(await later.services.workspaces.list()).toEqual([]);
+  });
+
+  it('comes back when the user asks for it after removing it: a new demo account, opened', async () => {
+    const first = await desktopFor();
+    const removed = first.shell.sandbox!.workspaceId;
+    await first.services.workspaces.remove(removed);
+    await first.shell.stop();
+    const later = await desktopFor();
+    expect(later.shell.sandbox).toBeNull();
+    const { workspaceId } = (await later.call('desktop.restoreSandbox', {})) as { workspaceId: string };
+    expect(workspaceId).not.toBe(removed);
+    expect(await later.services.workspaces.list()).toEqual([expect.objectContaining({ id: workspaceId, name: 'Sandbox', sandbox: true, hasKey: true })]);
+    expect(await later.call('workspaces.getCurrent', {})).toEqual({ workspaceId });
+    const running = later.shell.sandbox!.running;
+    expect(await linkCount(running.url, (await later.services.vault.getKey(workspaceId))!)).toBeGreaterThan(100);
+    // The removed workspace's data is set aside, not deleted.
+    expect((await readdir(temp.dir)).some((name) => /^sandbox\.sqlite\.removed-\d+$/.test(name))).toBe(true);
+    // Asked again while it exists: the same one, nothing new.
+    expect(await later.call('desktop.restoreSandbox', {})).toEqual({ workspaceId });
+    expect(await later.services.workspaces.list()).toHaveLength(1);
   });
 
   it('a sandbox that cannot start is reported and the app still opens', async () => {

@@ -137,3 +137,12 @@ describe('rename dialog', () => {
     expect(fieldError('Name', dialog)).toBe('Name is too long');
   });
 });
+
+describe('the Sandbox workspace, once removed', () => {
+  it('can be brought back from Workspaces', async () => {
+    const { user, desktop } = await renderApp(new FakeService(), 'workspaces');
+    const offer = await screen.findByRole('region', { name: 'Try Linkdock without an account' });
+    await user.click(within(offer).getByRole('button', { name: 'Bring back the Sandbox workspace' }));
+    await waitFor(() => expect(desktop.sandboxRestores).toBe(1));
+  });
+});
