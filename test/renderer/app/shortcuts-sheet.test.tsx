@@ -12,7 +12,9 @@ describe('keyboard shortcuts sheet', () => {
     const { user } = await renderApp(new FakeService(), 'links');
     await user.keyboard('?');
     const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    const rows = within(sheet).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(sheet)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows).toContain('NNew link');
     expect(rows).toContain('/Search the list');
     expect(rows).toContain('EnterOpen the focused row');
