@@ -66,7 +66,7 @@ export const reliabilityFigure: Figure = {
         'Long mode is read as 10,000 operations in all over 200 seeds; this run makes 10× that (200 × 500). Read as 10,000 per seed (2,000,000 in all) ' +
         'it does not fit the 20-minute bound: one 10,000-op seed takes about 6–7 minutes here (it ran clean; `npm run test:chaos -- --seeds 1 --ops 10000`). ' +
         'Under load (`--burners 2` on this 2-core machine, `npm run test:chaos -- --seeds 20 --ops 300 --burners 2 --crash-runs 0`): 20 seeds clean, ' +
-        "242 s (12.1 s a seed at 300 ops; a 500-op seed about 22 s), so the issue's 200 seeds × 500 ops three times (`--burners auto --repeat 3`) takes about 3 × 200 × 22 s ≈ 3.7 hours here; not run yet.",
+        "242 s (12.1 s a seed at 300 ops; a 500-op seed about 20 s), so the issue's 200 seeds × 500 ops three times (`--burners auto --repeat 3`) takes about 3 × 200 × 20 s ≈ 3.3 hours here; not run yet.",
     };
   },
 };
