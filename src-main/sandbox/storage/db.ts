@@ -10,6 +10,12 @@ export function openDatabase(file: string): Db {
   if (file !== ':memory:') {
     // WAL lets a reader (e.g. a second sandbox run inspecting the file) work beside the writer.
     db.exec('PRAGMA journal_mode = WAL');
+    // A write is answered 2xx only after its COMMIT; FULL makes that COMMIT fsync the WAL, so an
+    // acknowledged write survives a power loss or OS crash too, not just a killed process (NORMAL
+    // in WAL mode syncs only at checkpoints: the last commits may roll back after a power loss).
+    // Node's SQLite build defaults to FULL already; set here so no build or default can change it.
+    // The cost is one fsync per write request (test/main/sandbox/durability.test.ts).
+    db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA busy_timeout = 5000');
   }
   migrate(db);
