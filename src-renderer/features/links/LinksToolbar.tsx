@@ -1,7 +1,7 @@
 // The Links screen's header (title, last sync, bulk create, export, new link) and its filter bar,
 // memoised so a search keystroke does not re-render them. Filters sit behind a "Filters" toggle;
 // the ones in force always show as chips that say what is hidden and remove it in one press.
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { Button, SelectField } from '../../ui/index.ts';
 import { NO_FILTERS, type LinkFilters as Filters, type LinkQuery, type SortDirection, type SortKey, type TriState } from './link-index.ts';
 
@@ -28,7 +28,15 @@ const FILTERS: { key: TriKey; label: string; options: { value: string; label: st
 ];
 
 /** Every filter off; the search stays (its own box clears it). */
-const CLEAR_FILTERS: Partial<LinkQuery> = { domain: NO_FILTERS.domain, enabled: 'any', scheduled: 'any', protected: 'any', pending: 'any' };
+const CLEAR_FILTERS: Partial<LinkQuery> = {
+  domain: NO_FILTERS.domain,
+  enabled: 'any',
+  scheduled: 'any',
+  protected: 'any',
+  pending: 'any',
+  createdFrom: '',
+  createdTo: '',
+};
 
 export interface FilterChip {
   /** The filter's label, as its field says it. */
@@ -49,6 +57,15 @@ export function filterChips(query: LinkQuery, domainOptions: readonly { value: s
     const value = query[f.key];
     if (value === 'any') continue;
     chips.push({ label: f.label, value: f.options.find((o) => o.value === value)?.label ?? value, clear: { [f.key]: 'any' } });
+  }
+  if (query.createdFrom || query.createdTo) {
+    const value =
+      query.createdFrom && query.createdTo
+        ? `${query.createdFrom} to ${query.createdTo}`
+        : query.createdFrom
+          ? `from ${query.createdFrom}`
+          : `until ${query.createdTo}`;
+    chips.push({ label: 'Created', value, clear: { createdFrom: '', createdTo: '' } });
   }
   return chips;
 }
@@ -73,6 +90,8 @@ export const LinkFilters = memo(function LinkFilters(props: {
           onChange={(value) => props.onChange({ [f.key]: value as TriState })}
         />
       ))}
+      <DayField label="Created from" value={query.createdFrom} max={query.createdTo} onChange={(createdFrom) => props.onChange({ createdFrom })} />
+      <DayField label="Created to" value={query.createdTo} min={query.createdFrom} onChange={(createdTo) => props.onChange({ createdTo })} />
     </div>
   ) : null;
 });
@@ -141,3 +160,22 @@ export const LinksHeader = memo(function LinksHeader(props: { canExport: boolean
     </div>
   );
 });
+
+/** A day picker (the browser's own, keyboard and screen-reader ready); empty is no bound. */
+function DayField(props: { label: string; value: string; min?: string; max?: string; onChange: (day: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field filter">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type="date"
+        className="date-input"
+        value={props.value}
+        min={props.min || undefined}
+        max={props.max || undefined}
+        onChange={(event) => props.onChange(/^\d{4}-\d{2}-\d{2}$/.test(event.target.value) ? event.target.value : '')}
+      />
+    </div>
+  );
+}

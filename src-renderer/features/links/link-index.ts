@@ -173,9 +173,22 @@ export interface LinkFilters {
   protected: TriState;
   /** Rows with operations not yet confirmed (pending, unknown, failed or in conflict). */
   pending: TriState;
+  /** Created on or after this day (`YYYY-MM-DD`, the account's calendar), '' for any. */
+  createdFrom: string;
+  /** Created on or before this day, '' for any. */
+  createdTo: string;
 }
 
-export const NO_FILTERS: LinkFilters = { search: '', domain: 'all', enabled: 'any', scheduled: 'any', protected: 'any', pending: 'any' };
+export const NO_FILTERS: LinkFilters = {
+  search: '',
+  domain: 'all',
+  enabled: 'any',
+  scheduled: 'any',
+  protected: 'any',
+  pending: 'any',
+  createdFrom: '',
+  createdTo: '',
+};
 
 export interface LinkQuery extends LinkFilters {
   sort: SortKey;
@@ -195,7 +208,9 @@ function sameFilters(a: LinkQuery, b: LinkQuery): boolean {
     a.enabled === b.enabled &&
     a.scheduled === b.scheduled &&
     a.protected === b.protected &&
-    a.pending === b.pending
+    a.pending === b.pending &&
+    a.createdFrom === b.createdFrom &&
+    a.createdTo === b.createdTo
   );
 }
 
@@ -260,6 +275,9 @@ function matches(entry: LinkEntry, needle: string, query: LinkQuery, syncStates:
   if (query.enabled !== 'any' && (query.enabled === 'yes') !== entry.enabled) return false;
   if (query.scheduled !== 'any' && (query.scheduled === 'yes') !== entry.scheduled) return false;
   if (query.protected !== 'any' && (query.protected === 'yes') !== entry.protected) return false;
+  // `created` is `YYYY-MM-DD HH:MM:SS`: its day compares as text.
+  if (query.createdFrom && entry.created.slice(0, 10) < query.createdFrom) return false;
+  if (query.createdTo && entry.created.slice(0, 10) > query.createdTo) return false;
   if (entry.deletedLocally || query.pending !== 'any') {
     const sync = syncStates.get(entry.clientId);
     if (entry.deletedLocally && !deleteStuck(sync)) return false;

@@ -3,7 +3,7 @@
 // never clip (most important first, the rest counted), one Tab stop per row, headers sort,
 // filters in force show as chips, and "select all matching" reaches past the page.
 import 'fake-indexeddb/auto';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
 import { statusBadges } from '../../../../src-renderer/features/links/StatusBadges.tsx';
@@ -125,6 +125,21 @@ describe('links table', () => {
     await user.click(within(chips).getByRole('button', { name: 'Clear filters' }));
     expect(total()).toBe(`1–25 of ${N + 1} links`);
     expect(screen.queryByRole('group', { name: 'Filters in force' })).toBeNull();
+  });
+
+  it('filters by created day range, shown as one chip', async () => {
+    const { user } = renderWithApi(<LinksScreen session={session} />);
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-01-10' } });
+    fireEvent.change(screen.getByLabelText('Created to'), { target: { value: '2026-01-12' } });
+    // Days 10–12 are links 9–11 and 37–39.
+    await waitFor(() => expect(total()).toBe('1–6 of 6 links'));
+    const chip = within(screen.getByRole('group', { name: 'Filters in force' })).getByRole('button', {
+      name: 'Remove filter Created: 2026-01-10 to 2026-01-12',
+    });
+    await user.click(chip);
+    expect(total()).toBe(`1–25 of ${N + 1} links`);
   });
 
   it('selects every matching link, not just the page', async () => {
