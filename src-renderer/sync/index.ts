@@ -30,6 +30,7 @@ export { accountTimeZone, refreshAccount, storedAccount } from './account.ts';
 export { msUntilWindowReopens } from './status-store.ts';
 export { lastPullKey, PINNED_KEY } from './mirror/db.ts';
 export { countLinksOnDomain } from './domain-links.ts';
+export { linkNote, setLinkNote, LINK_NOTE_LIMITS, type LinkNote } from './link-notes.ts';
 export * from './statistics/index.ts';
 export type { SyncStatus, OpSummary, Connection } from './status-store.ts';
 export type { MirrorRow, OutboxOp, ConflictInfo, FieldConflict, ClickSample, Fields } from './mirror/rows.ts';

@@ -13,6 +13,7 @@ import { CopyButton } from './CopyButton.tsx';
 import { domainLabel, entryShortUrl, type LinkIndex, type RowSyncState } from './link-index.ts';
 import { setPinned } from './link-source.ts';
 import { QrCode } from './QrCode.tsx';
+import { LinkNotes } from './LinkNotes.tsx';
 import { StatusBadges } from './StatusBadges.tsx';
 
 export interface LinkDetailProps {
@@ -116,6 +117,7 @@ export function LinkDetail(props: LinkDetailProps) {
           </dl>
         </section>
       )}
+      <LinkNotes db={db} clientId={entry.clientId} />
       <section aria-label="Clicks per day">
         <h3>Clicks per day</h3>
         <LinkDailyClicks sync={props.session.sync} clientId={entry.clientId} synced={row ? row.serverId !== null : true} />

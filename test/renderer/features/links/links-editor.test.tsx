@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LinkCreateSchema } from '../../../../src-preload/contract/index.ts';
 import type { WorkspaceSession } from '../../../../src-renderer/session/workspace-session.tsx';
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
+import { linkNote } from '../../../../src-renderer/sync/index.ts';
 import { useNavigation } from '../../../../src-renderer/session/navigation-store.ts';
 
 /** The first bytes of an ICO and a PNG file: what the service recognises an image by. */
@@ -443,5 +444,28 @@ describe('duplicate', () => {
     const [op] = await db.outbox.toArray();
     expect(op).toMatchObject({ kind: 'create', fields: { location_url: 'https://shop.example/spring', url: 'spring-copy', utm_source: 'news' } });
     expect((await db.links.get('src-77'))?.local).toEqual({});
+  });
+});
+
+describe('your notes', () => {
+  it('keeps a title and notes for a link on this computer, says so, and says when they are too long', async () => {
+    const session = await seededSession();
+    const { db } = session.sync;
+    await db.links.put(mirrorRow(serverLink(78, { url: 'noted' }), { clientId: 'src-78' }));
+    const { user } = renderWithApi(<LinksScreen session={session} />);
+    useNavigation.getState().openLinkDetail('src-78');
+    const detail = await screen.findByRole('dialog', { name: 'Link noted' });
+    const notes = await within(detail).findByRole('region', { name: 'Your notes' });
+    expect(notes.textContent).toContain('Kept on this computer only');
+    await user.type(within(notes).getByLabelText('Title'), 'Spring newsletter');
+    await user.click(within(notes).getByRole('button', { name: 'Save notes' }));
+    await screen.findByRole('alertdialog', { name: 'Notes saved on this computer' });
+    expect(await linkNote(db, 'src-78')).toEqual({ title: 'Spring newsletter', notes: '' });
+    // Nothing goes to the service.
+    expect(await db.outbox.count()).toBe(0);
+    await user.click(within(notes).getByLabelText('Title'));
+    await user.paste('x'.repeat(200));
+    expect(fieldError('Title', notes)).toBe('Title is too long (200 characters at most)');
+    expect((within(notes).getByRole('button', { name: 'Save notes' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
