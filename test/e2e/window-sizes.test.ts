@@ -65,4 +65,21 @@ describe.skipIf(!hasChromium)('window sizes (web preview over the sandbox)', () 
     await page.getByRole('button', { name: 'Show navigation' }).click();
     await expect.poll(() => nav.count()).toBe(1);
   });
+
+  it('shows one focus ring on a select reached by keyboard, on its button', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await navTo(page, 'Links');
+    await page.getByRole('searchbox', { name: 'Search' }).focus();
+    // Search → Filters → Sort.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const rings = await page.evaluate(() => {
+      const button = document.activeElement as HTMLElement;
+      const wrapper = button.closest('.select-field') as HTMLElement;
+      return { focused: button.className, button: getComputedStyle(button).outlineStyle, wrapper: getComputedStyle(wrapper).outlineStyle };
+    });
+    expect(rings).toEqual({ focused: 'select-button', button: 'solid', wrapper: 'none' });
+    expect(await page.locator(':focus').textContent()).toContain('Newest first');
+  });
 });
