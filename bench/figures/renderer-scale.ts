@@ -98,11 +98,12 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
   }
 }
 
-/** Types `query` one character at a time; ms from each input event to the count changing. */
+/** Types `query` one character at a time; ms from each input event to the list changing on screen. */
 async function typeAndTime(page: Page, query: string): Promise<number[]> {
   return page.evaluate(async (text) => {
     const input = document.getElementById('list-search') as HTMLInputElement;
-    const total = document.querySelector('.links-page .pager-total') as HTMLElement;
+    // The page, not the pager: an empty result has no pager to observe.
+    const total = document.querySelector('.links-page') as HTMLElement;
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     const times: number[] = [];
     setValue.call(input, '');

@@ -14,8 +14,8 @@ export interface RowButtonProps {
   tabbable?: boolean;
 }
 
-/** A small button (`.btn .btn-small`, ghost unless told). */
-export function RowButton({ onPress, children, isDisabled, variant = 'ghost', tabbable, ...aria }: RowButtonProps) {
+/** A small outlined button (`.btn .btn-small`), the one row-action look (ui/README). */
+export function RowButton({ onPress, children, isDisabled, variant = 'secondary', tabbable, ...aria }: RowButtonProps) {
   return (
     <button
       type="button"
