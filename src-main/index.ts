@@ -81,7 +81,6 @@ async function start(desktop: DesktopShell): Promise<void> {
     writeClipboard: async (text) => clipboard.writeText(text),
     emit: desktop.emit,
     desktopCalls: desktop.handlers,
-    logError,
     log,
     versions,
     pendingCounts: (workspaceId) => desktop.pendingCounts(workspaceId),

@@ -27,6 +27,7 @@ export interface MainServicesOptions {
   writeClipboard: (text: string) => Promise<void>;
   /** Main → renderer events. */
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  /** Also told the errors main's services log (the preview prints them). */
   logError?: (message: string) => void;
   /** The app's log (index.ts: electron-log's file); default one that writes nowhere. Main adds the vault's keys to its redaction. */
   log?: AppLog;
@@ -63,12 +64,13 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const log = options.log ?? createAppLog({ logger: silentLogger });
   // Log lines leave main like call results: cleaned of every key the vault holds.
   log.addSecrets(() => vault.knownKeys());
-  const logError = options.logError ?? ((message: string) => log.error(message));
-  // Events leave main like call results do: cleaned of every key (issue #14).
-  const emit: MainServicesOptions['emit'] = (event, payload) => {
-    if (event === 'sync.requested') log.info(`sync requested for workspace ${(payload as EventPayload<'sync.requested'>).workspaceId}`);
-    options.emit(event, redactSecrets(payload, vault.knownKeys()));
+  // Errors go to the log (and so to the diagnostics' last errors), and to whoever else asked for them (the preview's console).
+  const logError = (message: string): void => {
+    log.error(message);
+    options.logError?.(message);
   };
+  // Events leave main like call results do: cleaned of every key (issue #14).
+  const emit: MainServicesOptions['emit'] = (event, payload) => options.emit(event, redactSecrets(payload, vault.knownKeys()));
   const clients = clientFactory({ ...options, emit }, log);
   const workspaces = new WorkspaceService<ServiceClient>({
     store,
@@ -101,7 +103,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       headlessDesktopCalls({
         store,
         workspaces,
-        logError,
+        // The preview prints sync problems; the log has them already (withSyncProblemsLogged).
+        ...(options.logError ? { logError: options.logError } : {}),
         ...(options.restoreSandbox ? { restoreSandbox: options.restoreSandbox } : {}),
       }),
     log,

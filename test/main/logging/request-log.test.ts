@@ -79,4 +79,14 @@ describe('request outcomes in the log', () => {
     ]);
     expect(logger.text()).not.toContain(KEY);
   });
+
+  it('logs the sync problems the window reports, cleaned of any key in them', async () => {
+    const workspaceId = await addWorkspace();
+    const reported = await call('notify.syncProblem', { kind: 'key-refused', workspaceId, title: `The service refused ${KEY}`, body: 'secret body' });
+    expect(reported.ok).toBe(true);
+    expect(logger.lines.filter((l) => l.line.startsWith('sync problem'))).toEqual([
+      { level: 'warn', line: `sync problem (key-refused) in workspace ${workspaceId}: The service refused [redacted]` },
+    ]);
+    expect(logger.text()).not.toContain('secret body');
+  });
 });
