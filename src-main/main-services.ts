@@ -89,6 +89,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       ...(pendingCounts ? { pending: list.map((w) => pendingCounts(w.id)) } : {}),
       recentErrors: log.recentErrors(),
       secrets: vault.knownKeys(),
+      home: os.homedir(),
     });
   };
   const handlers = createCallHandlers({

@@ -33,6 +33,8 @@ export interface DiagnosticsInput {
   recentErrors: LoggedError[];
   /** Cleaned from every line (the vault's keys). */
   secrets: Iterable<string>;
+  /** The user's home folder, written `~` (stack traces name it, and with it the user's account name). */
+  home?: string;
 }
 
 function workspaceLine(index: number, sandbox: boolean, counts: PendingCounts | null | undefined): string {
@@ -66,5 +68,6 @@ export function buildDiagnostics(input: DiagnosticsInput): string {
     for (const entry of input.recentErrors) lines.push(`  ${new Date(entry.at).toISOString()} ${entry.line.replace(/\n/g, '\n    ')}`);
   }
   const secrets = [...input.secrets];
-  return lines.map((line) => cleanLine(line, secrets)).join('\n');
+  const home = input.home && input.home.length > 1 ? input.home : null;
+  return lines.map((line) => cleanLine(home ? line.replaceAll(home, '~') : line, secrets)).join('\n');
 }

@@ -71,16 +71,19 @@ describe('diagnostics', () => {
     expect(text).toContain('Last errors: none since the app started.');
   });
 
-  it('cleans a key out of any line handed in', () => {
+  it('cleans a key, URL credentials and the home folder out of any line handed in', () => {
     const text = buildDiagnostics({
       now: 0,
       versions: { app: KEY, node: '24' },
       os: { platform: 'linux', release: '6', arch: 'x64' },
       workspaces: [{ sandbox: true }],
       pending: [{ pending: 0, problems: 0, online: true }],
-      recentErrors: [{ at: 0, line: `GET https://user:pw@example.com/ Bearer ${KEY}` }],
+      recentErrors: [{ at: 0, line: `GET https://user:pw@example.com/ Bearer ${KEY}\n    at run (/home/alice/app/main.js:1:2)` }],
       secrets: [KEY],
+      home: '/home/alice',
     });
+    expect(text).toContain('at run (~/app/main.js:1:2)');
+    expect(text).not.toContain('alice');
     expect(text).not.toContain(KEY);
     expect(text).not.toContain('user:pw');
     expect(text).toContain('  1. sandbox: 0 pending, 0 failed or in conflict, online');
