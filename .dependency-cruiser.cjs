@@ -92,10 +92,11 @@ module.exports = {
     mainBelow('service', []),
     mainBelow('sandbox', []),
     mainBelow('vault', []),
+    mainBelow('logging', ['security']),
     mainBelow('workspaces', ['storage', 'vault', 'service', 'security']),
     mainBelow('ipc', ['security', 'service']),
     mainBelow('desktop', ['ipc', 'storage', 'service', 'sandbox', 'security']),
-    mainBelow('electron', ['desktop', 'ipc', 'security', 'vault', 'storage']),
+    mainBelow('electron', ['desktop', 'ipc', 'security', 'vault', 'storage', 'logging']),
     {
       name: 'main-electron-only-in-adapters',
       comment: 'Pure main-process logic stays free of Electron: only src-main/electron and the entry point touch it.',

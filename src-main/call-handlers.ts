@@ -18,6 +18,8 @@ export interface CallHandlerDeps {
   /** Reads wait for a workspace's writes in flight (see write-fence.ts); one per main process. */
   fence?: WriteFence;
   accounts?: AccountCache;
+  /** The diagnostics text (main-services builds it from the log and the workspace list). */
+  diagnostics?: () => Promise<string>;
 }
 
 /** Every call but the desktop shell's (src-main/desktop/desktop-calls.ts), which main-services merges in. */
@@ -61,6 +63,10 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
     'clipboard.writeText': async (input) => {
       await deps.writeClipboard(input.text);
       return null;
+    },
+    'app.diagnostics': async () => {
+      if (!deps.diagnostics) throw new CallError({ kind: 'not-available', message: 'Diagnostics are not available here.' });
+      return { text: await deps.diagnostics() };
     },
   };
 }

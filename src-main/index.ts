@@ -16,16 +16,19 @@ import {
   shell,
   Tray,
 } from 'electron';
+import electronLog from 'electron-log/main';
 import { startDesktopShell, type DesktopShell } from './desktop/desktop-shell.ts';
 import { rendererUrl as rendererUrlOf } from './desktop/renderer-url.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { electronShortcuts } from './electron/global-shortcut.ts';
 import { registerContractIpc } from './electron/ipc.ts';
+import { electronLogFile, openLogsFolder } from './electron/log-file.ts';
 import { electronNotifier } from './electron/notifications.ts';
 import { safeStorageCipher } from './electron/safe-storage-cipher.ts';
 import { secureSession } from './electron/session.ts';
 import { createElectronTray } from './electron/tray.ts';
 import { createMainWindow, guardEveryWebContents } from './electron/window.ts';
+import { createAppLog } from './logging/app-log.ts';
 import { createMainServices } from './main-services.ts';
 import { startSandbox } from './sandbox/index.ts';
 import { guardedOpenExternal } from './security/external-url.ts';
@@ -35,11 +38,18 @@ const openExternal = guardedOpenExternal((url) => shell.openExternal(url));
 const preloadPath = path.join(import.meta.dirname, '../preload/index.cjs');
 // Packaged: electron-builder's extraResources sit in process.resourcesPath; in development, the repository's resources/.
 const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(import.meta.dirname, '../../resources');
-const logError = (message: string): void => console.error(message);
 // Every page the app ever shows is held to the main window's navigation and new-window rules.
 guardEveryWebContents(app, { rendererUrl, openExternal });
 // A separate profile (tests, a second portable profile): set before anything reads the path.
 if (process.env['LINKDOCK_USER_DATA']) app.setPath('userData', path.resolve(process.env['LINKDOCK_USER_DATA']));
+// The log file (electron-log's usual place per system; main-services adds the vault's keys to its redaction).
+const logFile = electronLogFile(electronLog, { dev: !app.isPackaged });
+const log = createAppLog({ logger: logFile.logger });
+const logError = (message: string): void => log.error(message);
+const versions = { app: app.getVersion(), electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node };
+log.info(
+  `Linkdock ${versions.app} starting: Electron ${versions.electron}, Chrome ${versions.chrome}, Node ${versions.node}, ${process.platform} ${process.arch}`,
+);
 
 const desktop = startDesktopShell({
   platform: process.platform,
@@ -56,6 +66,7 @@ const desktop = startDesktopShell({
   openExternal,
   startSandbox,
   logError,
+  openLogsFolder: openLogsFolder(shell, logFile),
 });
 // Null: another instance runs; it was told and shows its window, and this one is quitting.
 if (desktop) void app.whenReady().then(() => start(desktop));
@@ -70,7 +81,9 @@ async function start(desktop: DesktopShell): Promise<void> {
     writeClipboard: async (text) => clipboard.writeText(text),
     emit: desktop.emit,
     desktopCalls: desktop.handlers,
-    logError,
+    log,
+    versions,
+    pendingCounts: (workspaceId) => desktop.pendingCounts(workspaceId),
   });
   if (services.loadReport.recoveredFrom) {
     void dialog.showMessageBox({

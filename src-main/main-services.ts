@@ -1,5 +1,6 @@
 // The main-process services behind the contract, free of Electron: the app's composition root
 // hands in Electron's objects, the web preview hands in Node stand-ins, tests hand in doubles.
+import os from 'node:os';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { EventName, EventPayload, RateLimitState } from '../src-preload/contract/index.ts';
@@ -7,9 +8,11 @@ import { createCallHandlers } from './call-handlers.ts';
 import type { DesktopCallHandlers } from './desktop/desktop-calls.ts';
 import { headlessDesktopCalls } from './desktop/headless-calls.ts';
 import { createCallRouter, type CallRouter } from './ipc/call-router.ts';
+import { createAppLog, silentLogger, type AppLog } from './logging/app-log.ts';
+import { buildDiagnostics, type DiagnosticsVersions, type PendingCounts } from './logging/diagnostics.ts';
 import { redactSecrets } from './security/redact.ts';
 import { RequestBudget, type BudgetState, type Clock } from './service/budget.ts';
-import { ServiceClient } from './service/client.ts';
+import { ServiceClient, type RequestEvent } from './service/client.ts';
 import { testConnection } from './service/connection-test.ts';
 import type { Timers } from './service/transport.ts';
 import { KeyVault, type Cipher } from './vault/key-vault.ts';
@@ -24,7 +27,14 @@ export interface MainServicesOptions {
   writeClipboard: (text: string) => Promise<void>;
   /** Main → renderer events. */
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  /** Also told the errors main's services log (the preview prints them). */
   logError?: (message: string) => void;
+  /** The app's log (index.ts: electron-log's file); default one that writes nowhere. Main adds the vault's keys to its redaction. */
+  log?: AppLog;
+  /** For the diagnostics; default this package's version unknown and Node's. */
+  versions?: DiagnosticsVersions;
+  /** What the window last reported pending for a workspace (the desktop shell's tray cache); absent in the preview. */
+  pendingCounts?: (workspaceId: string) => PendingCounts | null;
   /** Tests may route requests through their own dispatcher. */
   dispatcher?: Dispatcher;
   /** Time for rate-limit windows and request timeouts (default the system's; the chaos suite's virtual clock). */
@@ -42,45 +52,85 @@ export interface MainServices {
   store: WorkspaceStore;
   /** What loading the workspace list found (a damaged file moved aside). */
   loadReport: LoadReport;
+  log: AppLog;
+  /** The diagnostics text: versions, system, workspace and pending counts, last errors; no keys. */
+  diagnostics(): Promise<string>;
 }
 
 export async function createMainServices(options: MainServicesOptions): Promise<MainServices> {
   const store = new WorkspaceStore({ dir: options.userDataDir });
   const loadReport = await store.load();
   const vault = new KeyVault({ dir: path.join(options.userDataDir, 'keys'), cipher: options.cipher });
+  const log = options.log ?? createAppLog({ logger: silentLogger });
+  // Log lines leave main like call results: cleaned of every key the vault holds.
+  log.addSecrets(() => vault.knownKeys());
+  // Errors go to the log (and so to the diagnostics' last errors), and to whoever else asked for them (the preview's console).
+  const logError = (message: string): void => {
+    log.error(message);
+    options.logError?.(message);
+  };
   // Events leave main like call results do: cleaned of every key (issue #14).
   const emit: MainServicesOptions['emit'] = (event, payload) => options.emit(event, redactSecrets(payload, vault.knownKeys()));
-  const clients = clientFactory({ ...options, emit });
+  const clients = clientFactory({ ...options, emit }, log);
   const workspaces = new WorkspaceService<ServiceClient>({
     store,
     vault,
     clients,
     onChanged: (list) => emit('workspaces.changed', list),
   });
+  const diagnostics = async (): Promise<string> => {
+    const list = await workspaces.list();
+    const { pendingCounts } = options;
+    return buildDiagnostics({
+      now: Date.now(),
+      versions: options.versions ?? { app: 'unknown', node: process.versions.node },
+      os: { platform: process.platform, release: os.release(), arch: process.arch },
+      workspaces: list,
+      ...(pendingCounts ? { pending: list.map((w) => pendingCounts(w.id)) } : {}),
+      recentErrors: log.recentErrors(),
+      secrets: vault.knownKeys(),
+      home: os.homedir(),
+    });
+  };
   const handlers = createCallHandlers({
     workspaces,
     vault,
     openExternal: options.openExternal,
     writeClipboard: options.writeClipboard,
+    diagnostics,
   });
-  const desktopCalls =
+  const desktopCalls = withSyncProblemsLogged(
     options.desktopCalls ??
-    headlessDesktopCalls({
-      store,
-      workspaces,
-      ...(options.logError ? { logError: options.logError } : {}),
-      ...(options.restoreSandbox ? { restoreSandbox: options.restoreSandbox } : {}),
-    });
+      headlessDesktopCalls({
+        store,
+        workspaces,
+        // The preview prints sync problems; the log has them already (withSyncProblemsLogged).
+        ...(options.logError ? { logError: options.logError } : {}),
+        ...(options.restoreSandbox ? { restoreSandbox: options.restoreSandbox } : {}),
+      }),
+    log,
+  );
   const router = createCallRouter({
     handlers: { ...handlers, ...desktopCalls },
     secrets: () => vault.knownKeys(),
-    ...(options.logError ? { logError: options.logError } : {}),
+    logError,
   });
-  return { router, workspaces, vault, store, loadReport };
+  return { router, workspaces, vault, store, loadReport, log, diagnostics };
+}
+
+/** The sync engine runs in the renderer; the problems it reports to main are logged as they pass. */
+function withSyncProblemsLogged(calls: DesktopCallHandlers, log: AppLog): DesktopCallHandlers {
+  return {
+    ...calls,
+    'notify.syncProblem': (problem) => {
+      log.warn(`sync problem (${problem.kind})${problem.workspaceId ? ` in workspace ${problem.workspaceId}` : ''}: ${problem.title}`);
+      return calls['notify.syncProblem'](problem);
+    },
+  };
 }
 
 /** One request budget per workspace, shared by every client made for it. */
-function clientFactory(options: MainServicesOptions): WorkspaceClientFactory<ServiceClient> {
+function clientFactory(options: MainServicesOptions, log: AppLog): WorkspaceClientFactory<ServiceClient> {
   const budgets = new Map<string, RequestBudget>();
   const toEvent = (workspaceId: string, state: BudgetState): RateLimitState => ({ workspaceId, ...state });
   const budgetFor = (workspaceId: string): RequestBudget => {
@@ -94,7 +144,21 @@ function clientFactory(options: MainServicesOptions): WorkspaceClientFactory<Ser
     }
     return budget;
   };
-  const extra = { ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}), ...(options.clock ? { timers: options.clock } : {}) };
+  // Every request's outcome goes to the log: method, path, status, duration; never the key or a body.
+  const onRequest = (event: RequestEvent): void =>
+    log.request({
+      method: event.method,
+      path: event.path,
+      status: event.status,
+      ms: event.ms,
+      what: `${event.kind} ${event.resource}`,
+      failure: event.failure,
+    });
+  const extra = {
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    ...(options.clock ? { timers: options.clock } : {}),
+    onRequest,
+  };
   return {
     create: ({ workspaceId, baseUrl, apiKey, keyOrigin }) => new ServiceClient({ baseUrl, apiKey, keyOrigin, budget: budgetFor(workspaceId), ...extra }),
     testConnection: ({ baseUrl, apiKey, keyOrigin }) => testConnection({ baseUrl, apiKey, keyOrigin, ...extra }),

@@ -8,6 +8,10 @@ export interface AppMenuActions {
   showPending(): void;
   showSettings(): void;
   openWebsite(): void;
+  /** The folder electron-log writes to, in the system's file manager. */
+  openLogsFolder(): void;
+  /** The diagnostics text (versions, counts, last errors; no keys) onto the clipboard. */
+  copyDiagnostics(): void;
 }
 
 export interface AppMenuOptions {
@@ -78,6 +82,14 @@ export function buildAppMenu(options: AppMenuOptions, actions: AppMenuActions): 
     ],
   });
   menu.push({ role: 'windowMenu' });
-  menu.push({ label: mac ? 'Help' : '&Help', submenu: [{ label: 'Linkdock Website', click: () => actions.openWebsite() }] });
+  menu.push({
+    label: mac ? 'Help' : '&Help',
+    submenu: [
+      { label: 'Linkdock Website', click: () => actions.openWebsite() },
+      separator,
+      { label: 'Open Logs Folder', click: () => actions.openLogsFolder() },
+      { label: 'Copy Diagnostics', click: () => actions.copyDiagnostics() },
+    ],
+  });
   return menu;
 }

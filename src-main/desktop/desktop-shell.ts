@@ -13,6 +13,7 @@ import {
 } from '../../src-preload/contract/index.ts';
 import { buildAppMenu } from './app-menu.ts';
 import { GlobalShortcut } from './global-shortcut.ts';
+import { helpMenuActions } from './help-menu.ts';
 import { createShellCalls } from './shell-calls.ts';
 import { restoreEmbeddedSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
 import { SettingsStore } from './settings.ts';
@@ -21,11 +22,9 @@ import { ShortenQueue } from './shorten-queue.ts';
 import { TrayCacheStore } from './tray-cache.ts';
 import { buildTrayMenu, trayToolTip, type TrayView } from './tray-menu.ts';
 import { restoreBounds, WindowStateStore } from './window-state.ts';
-
 import type { DesktopShell, DesktopShellDeps, ShellServices, TrayPort, WindowPort } from './shell-ports.ts';
 export type { AppPort, DesktopShell, DesktopShellDeps, PreventableEvent, ShellServices, ShortcutPort, TrayPort, WindowPort } from './shell-ports.ts';
-
-export const APP_WEBSITE = 'https://linkdock.app';
+export { APP_WEBSITE } from './help-menu.ts';
 
 /**
  * Claims the single-instance lock and wires the app's lifecycle. Null when another instance runs:
@@ -250,7 +249,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
           },
           showPending: () => navigate('pending', currentWorkspace()?.id),
           showSettings: () => navigate('settings'),
-          openWebsite: () => void deps.openExternal(APP_WEBSITE).catch(() => undefined),
+          ...helpMenuActions({ ...deps, ready, track, diagnostics: () => services?.diagnostics() ?? null, writeClipboard: (t) => deps.clipboard.writeText(t) }),
         },
       ),
     );
@@ -392,6 +391,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     stop,
     shortenFromClipboard: shorten,
     openApp,
+    pendingCounts: (workspaceId) => trayCache.get(workspaceId)?.status ?? null,
     get sandbox() {
       return sandbox;
     },

@@ -67,6 +67,8 @@ export interface ShellServices {
   workspaces: SandboxWorkspaces;
   store: { readonly currentId: string | null; setCurrent(id: string | null): Promise<void> };
   vault: { getKey(workspaceId: string): Promise<string | null> };
+  /** Help → Copy Diagnostics: the text main builds (main-services' diagnostics()). */
+  diagnostics(): Promise<string>;
 }
 
 export interface DesktopShellDeps {
@@ -87,6 +89,8 @@ export interface DesktopShellDeps {
   openExternal(url: string): Promise<void>;
   startSandbox(options: SandboxOptions): Promise<RunningSandbox>;
   logError(message: string): void;
+  /** Help → Open Logs Folder (the Electron adapter: shell.openPath of electron-log's folder). */
+  openLogsFolder(): Promise<void>;
   /** Tests pass ':memory:' or a temp file; the app uses sandbox.sqlite in the user data folder. */
   sandboxDataFile?: string;
   newAlias?: () => string;
@@ -107,5 +111,7 @@ export interface DesktopShell {
   stop(): Promise<void>;
   shortenFromClipboard(): Promise<ShortenOutcome>;
   openApp(): void;
+  /** What the window last reported pending for a workspace (the tray cache), for the diagnostics; null before it did. */
+  pendingCounts(workspaceId: string): { pending: number; problems: number; online: boolean } | null;
   readonly sandbox: EmbeddedSandbox | null;
 }

@@ -7,17 +7,23 @@ import type { ResourceName } from '../../src-preload/contract/resource-names.ts'
 import type { ResourceCreateInput, ResourceList, ResourceRead, ResourceUpdateRequest } from '../../src-preload/contract/resource-table.ts';
 import type { Created, Updated } from '../../src-preload/contract/resources.ts';
 import type { RequestBudget } from './budget.ts';
-import type { Timers } from './transport.ts';
+import type { Method, Timers } from './transport.ts';
 
 /** `statistics`: a link's statistics (real deployments' call), a read. */
 export type RequestKind = 'list' | 'read' | 'create' | 'update' | 'delete' | 'probe' | 'statistics';
 
+/** One request's outcome, for the budget's observers and the log: never the URL's query, a header or a body. */
 export interface RequestEvent {
   kind: RequestKind;
   resource: ResourceName;
+  method: Method;
+  /** The URL's path (no origin, no query). */
+  path: string;
   /** HTTP status, or 0 when no answer came (network failure, timeout, cancel). */
   status: number;
   ms: number;
+  /** The error kind when no answer came (`offline`, `timeout`, `cancelled`, …). */
+  failure?: string;
 }
 
 export interface ServiceClientOptions {

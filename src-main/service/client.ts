@@ -292,6 +292,7 @@ export class ServiceClient {
     });
     const started = performance.now();
     let status = 0;
+    let failure: string | undefined;
     try {
       const answer = await send({
         url,
@@ -309,9 +310,11 @@ export class ServiceClient {
       return answer;
     } catch (error) {
       slot.settle();
+      failure = error instanceof CallError ? error.kind : 'error';
       throw error;
     } finally {
-      this.#emit({ kind, resource, status, ms: Math.round(performance.now() - started) });
+      const ms = Math.round(performance.now() - started);
+      this.#emit({ kind, resource, method, path: url.pathname, status, ms, ...(failure ? { failure } : {}) });
     }
   }
 

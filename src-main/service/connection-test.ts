@@ -6,6 +6,8 @@ import { isApiKeyText, type ConnectionTest } from '../../src-preload/contract/ca
 import { normaliseBaseUrl } from './base-url.ts';
 import { invalid, serviceMessage } from './errors.ts';
 import { parseBody } from './normalise.ts';
+import { CallError } from '../../src-preload/contract/errors.ts';
+import type { RequestEvent } from './client-types.ts';
 import { NetworkCallError, send, type RawAnswer, type Timers } from './transport.ts';
 
 const PROBE_PATH = 'api/domains/?results_per_page=10';
@@ -91,6 +93,8 @@ export interface TestConnectionArgs {
   timeoutMs?: number;
   signal?: AbortSignal;
   timers?: Timers;
+  /** Told the probe's outcome, as the client tells its requests'. */
+  onRequest?: (event: RequestEvent) => void;
 }
 
 /** Tests a candidate service before it is saved (no workspace, so no shared budget). */
@@ -98,9 +102,12 @@ export function testConnection(args: TestConnectionArgs): Promise<ConnectionTest
   const base = normaliseBaseUrl(args.baseUrl);
   const apiKey = typeof args.apiKey === 'string' ? args.apiKey.trim() : '';
   if (!isApiKeyText(apiKey)) throw invalid('An API key is required, without spaces or control characters.');
-  return runConnectionTest(
-    (url) =>
-      send({
+  const probe = async (url: URL): Promise<RawAnswer> => {
+    const started = performance.now();
+    let status = 0;
+    let failure: string | undefined;
+    try {
+      const answer = await send({
         url,
         method: 'GET',
         apiKey,
@@ -109,9 +116,29 @@ export function testConnection(args: TestConnectionArgs): Promise<ConnectionTest
         ...(args.dispatcher ? { dispatcher: args.dispatcher } : {}),
         ...(args.signal ? { signal: args.signal } : {}),
         ...(args.timers ? { timers: args.timers } : {}),
-      }),
-    new URL(PROBE_PATH, base),
-  );
+      });
+      status = answer.status;
+      return answer;
+    } catch (error) {
+      failure = error instanceof CallError ? error.kind : 'error';
+      throw error;
+    } finally {
+      const event: RequestEvent = {
+        kind: 'probe',
+        resource: 'domains',
+        method: 'GET',
+        path: url.pathname,
+        status,
+        ms: Math.round(performance.now() - started),
+      };
+      try {
+        args.onRequest?.(failure ? { ...event, failure } : event);
+      } catch {
+        // an observer's failure must not change the test's outcome
+      }
+    }
+  };
+  return runConnectionTest(probe, new URL(PROBE_PATH, base));
 }
 
 export { PROBE_PATH };

@@ -225,6 +225,11 @@ export const appCalls = {
   /** Opens an http(s) address in the system browser; anything else is refused. */
   'shell.openExternal': call(z.object({ url: z.string().max(8192) }).strict(), none),
   'clipboard.writeText': call(z.object({ text: z.string().max(100_000) }).strict(), none),
+  /**
+   * Versions, system, workspace and pending counts, the last errors: text for a bug report (Help →
+   * Copy Diagnostics). No workspace names, addresses or keys.
+   */
+  'app.diagnostics': call(nothing, z.object({ text: z.string().max(200_000) })),
 
   /** The workspace the renderer shows; the tray and shorten-from-clipboard use it. */
   'workspaces.getCurrent': call(nothing, z.object({ workspaceId: WorkspaceIdSchema.nullable() })),

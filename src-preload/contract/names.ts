@@ -30,6 +30,7 @@ export const CALL_NAMES = [
   'statistics.get',
   'shell.openExternal',
   'clipboard.writeText',
+  'app.diagnostics',
   ...DESKTOP_CALL_NAMES,
 ] as const;
 export type CallName = (typeof CALL_NAMES)[number];

@@ -65,7 +65,9 @@ describe('service client ⇄ sandbox', () => {
       ['2026-06-10', 0, 0],
     ]);
     // One request, counted by the workspace's budget like any other.
-    expect(events).toEqual([{ kind: 'statistics', resource: 'links', status: 200, ms: expect.any(Number) }]);
+    expect(events).toEqual([
+      { kind: 'statistics', resource: 'links', method: 'GET', path: expect.stringMatching(/^\/api\/statistics\/\d+$/), status: 200, ms: expect.any(Number) },
+    ]);
     expect(client.budget.state().remaining).toBe(remainingBefore - 1);
 
     expect((await client.statistics(created.id, june('country_code'))).rows).toEqual([

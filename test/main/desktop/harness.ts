@@ -37,6 +37,8 @@ export interface Desktop {
   notices: ReturnType<typeof recordNotices>['notices'];
   shortcuts: FakeShortcuts;
   appMenu: () => MenuEntry[];
+  /** How often the shell asked to open the logs folder. */
+  logsFolderOpened: () => number;
   opened: string[];
   call(name: string, input: unknown): Promise<unknown>;
 }
@@ -52,6 +54,7 @@ export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { 
   const shortcuts = options.shortcuts ?? new FakeShortcuts();
   const opened: string[] = [];
   let appMenu: MenuEntry[] = [];
+  let logsFolderOpened = 0;
   const shell = startDesktopShell({
     platform: options.platform ?? 'linux',
     userDataDir: options.dir,
@@ -79,6 +82,9 @@ export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { 
     },
     startSandbox: options.startSandbox ?? startSandbox,
     logError: () => undefined,
+    openLogsFolder: async () => {
+      logsFolderOpened += 1;
+    },
     saveDelayMs: 5,
     ...(options.newAlias ? { newAlias: options.newAlias } : {}),
   });
@@ -89,6 +95,8 @@ export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { 
     openExternal: async () => undefined,
     writeClipboard: async (text) => clipboard.writeText(text),
     emit: shell.emit,
+    pendingCounts: shell.pendingCounts,
+    versions: { app: '0.1.0-test', electron: '45.0.0', chrome: '142.0.0.0', node: process.versions.node },
   });
   const base = createCallHandlers({
     workspaces: services.workspaces,
@@ -115,6 +123,7 @@ export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { 
     notices,
     shortcuts,
     appMenu: () => appMenu,
+    logsFolderOpened: () => logsFolderOpened,
     opened,
     call: async (name, input) => {
       const result = await router.handle(name, input, true);

@@ -73,6 +73,7 @@ describe('before start', () => {
       openExternal: async () => undefined,
       startSandbox,
       logError: () => undefined,
+      openLogsFolder: async () => undefined,
     });
     expect(shell).not.toBeNull();
     app.events.fire('second-instance');
@@ -363,6 +364,27 @@ describe('app menu', () => {
     expect(window.received('app.navigate').map((p) => (p as { view: string }).view)).toEqual(['new-link', 'pending', 'settings']);
     find(menu, 'Linkdock Website')?.click?.();
     expect(desktop.opened).toEqual(['https://linkdock.app']);
+  });
+
+  it('has Open Logs Folder and Copy Diagnostics under Help, calling the logs folder port and putting diagnostics on the clipboard', async () => {
+    const desktop = await desktopFor(oneWorkspace);
+    const help = desktop.appMenu().find((entry) => entry.label === '&Help');
+    expect(help?.submenu?.map((e) => e.label ?? e.type)).toEqual(['Linkdock Website', 'separator', 'Open Logs Folder', 'Copy Diagnostics']);
+    find(help!.submenu!, 'Open Logs Folder')?.click?.();
+    await eventually(() => expect(desktop.logsFolderOpened()).toBe(1));
+
+    const [workspace] = await desktop.services.workspaces.list();
+    await desktop.call('tray.updateCache', { workspaceId: workspace!.id, recent: [], pinned: [], status: { online: true, pending: 2, problems: 1 } });
+    find(help!.submenu!, 'Copy Diagnostics')?.click?.();
+    await eventually(() => expect(desktop.notices.map((n) => n.title)).toContain('Diagnostics copied'));
+    const text = await desktop.clipboard.readText();
+    expect(text).toContain('Linkdock 0.1.0-test, Electron 45.0.0, Chrome 142.0.0.0');
+    expect(text).toContain('Workspaces: 1');
+    expect(text).toContain('  1. service: 2 pending, 1 failed or in conflict, online');
+    expect(text).not.toContain(workspace!.baseUrl);
+    const key = await desktop.services.vault.getKey(workspace!.id);
+    expect(key).toBeTruthy();
+    expect(text).not.toContain(key!);
   });
 
   it('on Windows and Linux puts Settings and Quit in the File menu with mnemonics', async () => {
