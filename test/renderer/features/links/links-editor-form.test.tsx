@@ -113,7 +113,9 @@ describe('link editor form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New link' })).toBeNull(), { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'New link' }));
-    const again = await screen.findByRole('dialog', { name: 'New link' }, { timeout: 5000 });
+    // The editor shows "Loading…" until the mirror answers: wait for its form, as openEditor does.
+    await screen.findByLabelText('Destination URL', {}, { timeout: 5000 });
+    const again = screen.getByRole('dialog', { name: 'New link' });
     expect(again).not.toBe(dialog);
     await user.type(within(again).getByLabelText('Destination URL'), 'https://draft.example/');
     await user.keyboard('{Escape}');
