@@ -5,7 +5,7 @@
 // request go into a window it knows is exhausted. It is the only counter of the window: the
 // renderer reads what it reports (rateLimit.get / rateLimit.changed) and counts nothing itself.
 import type { Priority } from '../../src-preload/contract/call-envelope.ts';
-import { BACKGROUND_RESERVE_SHARE, RATE_WINDOW_MS, roomFor, type RateWindow } from '../../src-preload/contract/rate-window.ts';
+import { BACKGROUND_RESERVE_SHARE, isPast, RATE_WINDOW_MS, roomFor, waitUntil, type RateWindow } from '../../src-preload/contract/rate-window.ts';
 import { serviceError } from './errors.ts';
 
 export type { Priority };
@@ -199,7 +199,8 @@ export class RequestBudget {
   /** Once the window's end has passed, a new window is full again. */
   #rollWindow(): void {
     const end = this.#resetAt ?? this.#estimatedReset();
-    if (end === null || this.#clock.now() < end) return;
+    // A window "ending" hours from now began before the clock moved back: it is over.
+    if (end === null || !isPast(end, this.#clock.now())) return;
     const before = this.#snapshot();
     this.#remaining = this.#limit;
     this.#remainingSeq = this.#seq; // answers to requests sent before now describe the old window
@@ -221,7 +222,7 @@ export class RequestBudget {
       local.signal.addEventListener('abort', wake, { once: true });
     });
     try {
-      await Promise.race([this.#clock.sleep(Math.max(0, resetAt - this.#clock.now()), local.signal), woken]);
+      await Promise.race([this.#clock.sleep(waitUntil(resetAt, this.#clock.now()), local.signal), woken]);
     } catch {
       // the sleep was aborted: either cancelled (checked below) or woken by a settled slot
     } finally {

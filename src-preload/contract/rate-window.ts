@@ -18,3 +18,21 @@ export function roomFor(priority: Priority, window: Pick<RateWindow, 'limit' | '
   const reserve = priority === 'background' && window.limit !== null ? Math.ceil(window.limit * reserveShare) : 0;
   return Math.max(0, window.remaining - reserve);
 }
+
+/**
+ * The longest any wait in Linkdock legitimately lasts (a retry's backoff, a rate window, a held
+ * delete). A moment further away than this was computed before the machine's clock moved back:
+ * it counts as past, and no wait is longer. Without this a clock set back an hour stalls sync for
+ * an hour.
+ */
+export const LONGEST_WAIT_MS = 300_000;
+
+/** Whether `until` has come, or is so far away that the clock must have moved back. */
+export function isPast(until: number, now: number): boolean {
+  return until <= now || until - now > LONGEST_WAIT_MS;
+}
+
+/** Milliseconds to wait for `until`, never more than LONGEST_WAIT_MS. */
+export function waitUntil(until: number, now: number): number {
+  return Math.min(Math.max(0, until - now), LONGEST_WAIT_MS);
+}

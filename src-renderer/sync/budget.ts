@@ -4,7 +4,7 @@
 // nothing is counted: the view holds what main last reported (rateLimit.get, rateLimit.changed, a
 // rate-limited refusal) so the scheduler can tell whether background work should start now and how
 // wide a listing may fan out.
-import { RATE_WINDOW_MS, roomFor, type Priority, type RateWindow } from '../../src-preload/contract/index.ts';
+import { isPast, RATE_WINDOW_MS, roomFor, waitUntil, type Priority, type RateWindow } from '../../src-preload/contract/index.ts';
 import type { Clock } from './types.ts';
 
 export interface RateWindowView {
@@ -22,7 +22,7 @@ export function createRateWindowView(clock: Clock): RateWindowView {
 
   function current(): RateWindow {
     // The window reopened: main's next report tells the new remaining count.
-    if (state.resetAt !== null && state.resetAt <= clock.now()) state = { ...state, remaining: state.limit, resetAt: null };
+    if (state.resetAt !== null && isPast(state.resetAt, clock.now())) state = { ...state, remaining: state.limit, resetAt: null };
     return state;
   }
 
@@ -40,7 +40,7 @@ export function createRateWindowView(clock: Clock): RateWindowView {
     async whenOpen(priority) {
       while (available(priority) <= 0) {
         const until = state.resetAt ?? clock.now() + RATE_WINDOW_MS;
-        await clock.sleep(Math.max(until - clock.now(), 1));
+        await clock.sleep(Math.max(waitUntil(until, clock.now()), 1));
       }
     },
   };

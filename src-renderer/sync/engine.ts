@@ -192,7 +192,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       at = pullRetryAt;
       reason = 'resume';
     }
-    wakeTimer = setTimer(wakeTimer, () => void cycle(reason), at - now);
+    // Never further than the interval: a time computed before the clock moved back is not waited out.
+    wakeTimer = setTimer(wakeTimer, () => void cycle(reason), Math.min(at - now, intervalMs));
   }
 
   async function runCycle(reason: CycleReason): Promise<CycleResult> {

@@ -2,6 +2,7 @@
 // has no server id, and not before their backoff ends.
 import type { OpKind, OpState, ResourceName } from '../types.ts';
 import { clientRefs } from '../mirror/fields.ts';
+import { isPast } from '../../../src-preload/contract/rate-window.ts';
 import type { Fields } from '../mirror/rows.ts';
 
 export interface OrderableOp {
@@ -61,7 +62,8 @@ export function planReady<T extends OrderableOp>(
       plan.waiting.push({ op, reason: 'no-server-id' });
       continue;
     }
-    if (op.notBefore > now) {
+    // A backoff ending further away than any backoff lasts was set before the clock moved back: due.
+    if (!isPast(op.notBefore, now)) {
       plan.waiting.push({ op, reason: 'backoff' });
       continue;
     }

@@ -158,4 +158,15 @@ describe('RequestBudget', () => {
     budget.state();
     expect(seen).toHaveLength(2);
   });
+
+  it('a clock set back hours does not hold requests for hours: a window "ending" further away than any wait is over', async () => {
+    const clock = new ManualClock();
+    const budget = new RequestBudget({ clock });
+    (await budget.acquire()).settle({ status: 429, headers: headers(60, 0, 30) });
+    expect((await rejection(budget.acquire())).kind).toBe('rate-limited');
+    // The machine's clock moves back three hours: the window's end now looks three hours away.
+    clock.t -= 3 * 3_600_000;
+    await expect(budget.acquire()).resolves.toBeDefined();
+    expect(budget.state()).toMatchObject({ limit: 60, resetAt: null });
+  });
 });

@@ -85,7 +85,7 @@ describe('connection monitor', () => {
     await settle();
     expect(checks() - start).toBeGreaterThanOrEqual(3);
     expect(checks() - start).toBeLessThanOrEqual(4);
-    service.emitRateLimit({ workspaceId: 'ws', limit: 60, remaining: 3, resetAt: clock.now() + 10 * 60_000 });
+    service.emitRateLimit({ workspaceId: 'ws', limit: 60, remaining: 3, resetAt: clock.now() + 4 * 60_000 });
     const spent = checks();
     await clock.advance(120_000);
     await settle();

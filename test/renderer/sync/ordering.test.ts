@@ -87,3 +87,14 @@ describe('order per row', () => {
     expect(planReady([a], lookup({ a: 1 }), 5000).ready).toEqual([a]);
   });
 });
+
+describe('a clock that moved back', () => {
+  it('a backoff ending further away than any backoff lasts was set before the clock moved back: the op is due', () => {
+    const now = Date.UTC(2026, 10, 26, 12);
+    const waiting = op('links', 'a', 'update', { url: 'x' }, { notBefore: now + 60_000 });
+    const stale = op('links', 'b', 'update', { url: 'y' }, { notBefore: now + 3 * 3_600_000 });
+    const plan = planReady([waiting, stale], lookup({ a: 1, b: 2 }), now);
+    expect(plan.waiting).toEqual([{ op: waiting, reason: 'backoff' }]);
+    expect(plan.ready).toEqual([stale]);
+  });
+});
