@@ -6,10 +6,10 @@ import { useNavigation } from '../../session/navigation-store.ts';
 import { useRememberedState } from '../../session/remembered-state.ts';
 import { useSyncStatus, type WorkspaceSession } from '../../session/workspace-session.tsx';
 import { accountTimeZone, todayIn } from '../../sync/index.ts';
-import { DailyChart, type DailySeriesLine } from '../../ui/DailyChart.tsx';
+import { DailyChart } from '../../ui/DailyChart.tsx';
 import { Button } from '../../ui/index.ts';
 import { useNow } from '../../ui/use-now.ts';
-import { dayText, DEFAULT_CHOICE, rangeText, resolveRange, type RangeChoice } from './analytics-model.ts';
+import { dayText, DEFAULT_CHOICE, rangeText, resolveRange, type RangeChoice, chartLines } from './analytics-model.ts';
 import { BreakdownCard } from './BreakdownCard.tsx';
 import { downloadAnalyticsCsv } from './csv-export.ts';
 import { freshness } from './freshness.ts';
@@ -44,12 +44,7 @@ export function LinkAnalytics({ session, clientId }: { session: WorkspaceSession
     syncStatus.connection === 'offline' ? 'Not cached for this period (offline).' : data.status.onScreen?.busy ? 'Loading…' : 'Not cached for this period.';
 
   const { current, previous, fromSamples } = data;
-  const lines = useMemo<DailySeriesLine[]>(() => {
-    const out: DailySeriesLine[] = [{ label: 'Clicks', values: current.clicks, style: 'bars' }];
-    if (!fromSamples) out.push({ label: 'Visitors', values: current.visitors, style: 'line' });
-    if (previous.covered > 0) out.push({ label: 'Previous period (clicks)', values: previous.clicks, style: 'previous' });
-    return out;
-  }, [current, previous, fromSamples]);
+  const lines = useMemo(() => chartLines(current, previous, fromSamples), [current, previous, fromSamples]);
 
   if (data.row === null) {
     return (

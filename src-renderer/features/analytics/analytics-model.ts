@@ -1,6 +1,7 @@
 // The analytics screens' figures (pure): the range chosen, totals and their change against the
 // period before, a breakdown's ranked bars with shares, and its values in words (country and
 // language names, hours, "no referrer").
+import type { DailySeriesLine } from '../../ui/DailyChart.tsx';
 import { lastDays, type BreakdownRow, type BreakdownType, type DailySeries, type DayRange } from '../../sync/index.ts';
 
 export const PRESET_DAYS = [7, 30, 90, 365] as const;
@@ -119,3 +120,11 @@ const longDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short
 export const dayText = (day: string): string => longDay.format(new Date(`${day}T00:00:00Z`));
 export const rangeText = (range: DayRange): string =>
   range.startDate === range.endDate ? dayText(range.startDate) : `${dayText(range.startDate)} – ${dayText(range.endDate)}`;
+
+/** The chart's lines for a period: clicks as bars, visitors (when the service counts them), the period before. */
+export function chartLines(current: DailySeries, previous: DailySeries, fromSamples: boolean): DailySeriesLine[] {
+  const out: DailySeriesLine[] = [{ label: 'Clicks', values: current.clicks, style: 'bars' }];
+  if (!fromSamples) out.push({ label: 'Visitors', values: current.visitors, style: 'line' });
+  if (previous.covered > 0) out.push({ label: 'Previous period (clicks)', values: previous.clicks, style: 'previous' });
+  return out;
+}
