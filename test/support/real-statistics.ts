@@ -3,6 +3,8 @@
 // string, so `pageviews`, `visitors` and `hour` arrive as strings; days without clicks are not
 // listed; a value that was never known is null or an empty string.
 
+import { STATISTICS_DIMENSIONS } from '../../src-preload/contract/statistics.ts';
+
 /** A click row as the release stores it (only what statistics read). */
 export type RawClick = {
   link_id: number;
@@ -12,20 +14,8 @@ export type RawClick = {
   is_unique: 0 | 1;
 } & Partial<Record<RawDimension, string | null>>;
 
-export const RAW_DIMENSIONS = [
-  'referrer_host',
-  'referrer_path',
-  'continent_code',
-  'country_code',
-  'city_name',
-  'os_name',
-  'browser_name',
-  'device_type',
-  'browser_language',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-] as const;
+/** The release counts by the same dimensions the contract names. */
+export const RAW_DIMENSIONS = STATISTICS_DIMENSIONS;
 export type RawDimension = (typeof RAW_DIMENSIONS)[number];
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
