@@ -2,10 +2,9 @@
 // it is back within 30 s however long the outage (probe backoff capped), follows the system's
 // offline/online events at once, and never spends a request the rate window cannot spare.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openWorkspaceSync, type WorkspaceSync } from '../../../src-renderer/sync/index.ts';
-import { createLocalLockManager } from '../../../src-renderer/sync/locks.ts';
+import type { WorkspaceSync } from '../../../src-renderer/sync/index.ts';
 import { FakeService } from './fake-service.ts';
-import { freshDb, manualClock, sequentialIds, settle, type ManualClock } from './helpers.ts';
+import { openEngineOverFake, settle, type ManualClock } from './helpers.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -13,20 +12,8 @@ afterEach(() => {
 });
 
 async function setup(service = new FakeService()): Promise<{ ws: WorkspaceSync; service: FakeService; clock: ManualClock }> {
-  const clock = manualClock();
-  const ws = await openWorkspaceSync({
-    workspaceId: 'ws',
-    api: service.api,
-    db: freshDb('ws'),
-    clock,
-    random: () => 0.5,
-    newId: sequentialIds(),
-    locks: createLocalLockManager(),
-    intervalMs: 300_000,
-    storage: { persist: async () => true },
-  });
+  const { ws, clock } = await openEngineOverFake(service);
   cleanups.push(() => ws.close());
-  await ws.engine.idle();
   return { ws, service, clock };
 }
 

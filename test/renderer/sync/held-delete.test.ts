@@ -2,10 +2,9 @@
 // ends, Undo (discard) brings the row back with its other pending edits untouched, and "Sync now"
 // lets it go at once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openWorkspaceSync, type WorkspaceSync } from '../../../src-renderer/sync/index.ts';
-import { createLocalLockManager } from '../../../src-renderer/sync/locks.ts';
+import type { WorkspaceSync } from '../../../src-renderer/sync/index.ts';
 import { FakeService } from './fake-service.ts';
-import { freshDb, manualClock, sequentialIds, settle, type ManualClock } from './helpers.ts';
+import { openEngineOverFake, settle, type ManualClock } from './helpers.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -15,20 +14,8 @@ afterEach(() => {
 async function setup(): Promise<{ ws: WorkspaceSync; service: FakeService; clock: ManualClock; clientId: string; serverId: number }> {
   const service = new FakeService();
   const link = service.seedLink({ url: 'keep-me' });
-  const clock = manualClock();
-  const ws = await openWorkspaceSync({
-    workspaceId: 'ws',
-    api: service.api,
-    db: freshDb('ws'),
-    clock,
-    random: () => 0.5,
-    newId: sequentialIds(),
-    locks: createLocalLockManager(),
-    heartbeatMs: 0,
-    storage: { persist: async () => true },
-  });
+  const { ws, clock } = await openEngineOverFake(service, { heartbeatMs: 0 });
   cleanups.push(() => ws.close());
-  await ws.engine.idle();
   const row = (await ws.db.links.toArray()).find((r) => r.serverId === link.id)!;
   return { ws, service, clock, clientId: row.clientId, serverId: link.id };
 }

@@ -8,6 +8,8 @@ import { openMirrorDb, type MirrorDb } from '../../../src-renderer/sync/mirror/d
 import { countingApi, createRequestCounter, type RequestCounter } from '../../../src-renderer/sync/request-counter.ts';
 import type { Clock } from '../../../src-renderer/sync/types.ts';
 import { FakeService } from './fake-service.ts';
+import { openWorkspaceSync, type WorkspaceSync } from '../../../src-renderer/sync/index.ts';
+import { createLocalLockManager } from '../../../src-renderer/sync/locks.ts';
 
 export interface ManualClock extends Clock {
   advance(ms: number): Promise<void>;
@@ -98,4 +100,23 @@ export function harness(options: { random?: () => number; pageConcurrency?: numb
   };
   const edits: EditContext = { db, clock, newId };
   return { service, db, clock, ctx, edits, counter };
+}
+
+/** A workspace's sync engine over the fake service on a manual clock, started and settled; close it after. */
+export async function openEngineOverFake(service: FakeService, options: { heartbeatMs?: number } = {}): Promise<{ ws: WorkspaceSync; clock: ManualClock }> {
+  const clock = manualClock();
+  const ws = await openWorkspaceSync({
+    workspaceId: 'ws',
+    api: service.api,
+    db: freshDb('ws'),
+    clock,
+    random: () => 0.5,
+    newId: sequentialIds(),
+    locks: createLocalLockManager(),
+    intervalMs: 300_000,
+    ...options,
+    storage: { persist: async () => true },
+  });
+  await ws.engine.idle();
+  return { ws, clock };
 }
