@@ -103,8 +103,11 @@ describe('pending changes page', () => {
     await user.click(within(editor).getByRole('button', { name: 'Cancel' }));
 
     service.offline = false;
-    await user.click(screen.getAllByRole('button', { name: 'Sync now' })[0]!);
-    await waitFor(() => expect(screen.getByText('Everything is in sync with the service.')).toBeTruthy(), { timeout: 5000 });
+    // Sync now is disabled while a cycle runs (a probe may have started one): press it once it is not.
+    const syncNow = screen.getAllByRole('button', { name: 'Sync now' })[0] as HTMLButtonElement;
+    await waitFor(() => expect(syncNow.disabled).toBe(false), { timeout: 5000 });
+    await user.click(syncNow);
+    await waitFor(() => expect(screen.getByText('Everything is in sync with the service.')).toBeTruthy(), { timeout: 10_000 });
     expect([...service.rows.domains.values()].map((d) => [d.host, d.is_enabled])).toEqual([['b.example.com', true]]);
     expect(service.rows.handlers.size).toBe(0);
   });
