@@ -20,6 +20,8 @@ export interface TextFieldProps {
   className?: string;
   inputRef?: React.Ref<HTMLInputElement>;
   onKeyDown?: (event: React.KeyboardEvent) => void;
+  /** A control beside the input (a picker's button), inside the field so the message stays under both. */
+  trailing?: ReactNode;
 }
 
 /** A labelled text input with description and error, validation shown as the contract's message. */
@@ -41,6 +43,11 @@ export function TextField({ inputRef, ...props }: TextFieldProps) {
       <Label>{props.label}</Label>
       {props.multiline ? (
         <TextArea rows={props.rows ?? 4} placeholder={props.placeholder} onKeyDown={props.onKeyDown} />
+      ) : props.trailing ? (
+        <div className="input-row">
+          <Input placeholder={props.placeholder} ref={inputRef} onKeyDown={props.onKeyDown} autoComplete="off" spellCheck={false} />
+          {props.trailing}
+        </div>
       ) : (
         <Input placeholder={props.placeholder} ref={inputRef} onKeyDown={props.onKeyDown} autoComplete="off" spellCheck={false} />
       )}

@@ -7,3 +7,4 @@ export { Modal, ConfirmDialog } from './Modal.tsx';
 export { Badge, type BadgeTone } from './Badge.tsx';
 export { showToast, toasts, Toasts, type ToastMessage } from './Toasts.tsx';
 export { RadioGroup, type RadioOption } from './RadioGroup.tsx';
+export { DateTimePicker, formatWallClock, parseWallClock } from './DateTimePicker.tsx';

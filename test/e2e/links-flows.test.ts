@@ -152,6 +152,40 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await search('');
   });
 
+  it('schedules a link with the date-time picker, by keyboard, in the account time zone', { timeout: 60_000 }, async () => {
+    await page.getByRole('button', { name: 'New link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New link' });
+    await dialog.getByLabel('Destination URL').fill('https://example.com/e2e-scheduled');
+    await dialog.getByRole('switch', { name: 'Schedule' }).focus();
+    await page.keyboard.press('Space');
+    await dialog.getByLabel('Start', { exact: true }).fill('2026-06-10 08:30:00');
+    await dialog.getByRole('button', { name: 'Pick End date and time' }).click();
+    const picker = page.getByRole('dialog', { name: 'End: date and time' });
+    await picker.waitFor();
+    // An empty End starts on today (the sandbox's account zone), end of day.
+    expect(await picker.getByRole('spinbutton', { name: /hour/i }).textContent()).toBe('23');
+    await shot('links-schedule-picker');
+    await narrowShot('links-schedule-picker');
+    // Keyboard only: the calendar's day by arrows, then the time's hour, then Use.
+    await picker.getByRole('button', { name: /Next month/ }).click();
+    await picker
+      .getByRole('grid')
+      .getByRole('button', { name: /, \w+ 1, \d{4}/ })
+      .first()
+      .focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await picker.getByRole('spinbutton', { name: /hour/i }).focus();
+    await page.keyboard.type('18');
+    const chosen = (await picker.getByRole('status', { name: 'Chosen date and time' }).textContent()) ?? '';
+    expect(chosen).toMatch(/^\d{4}-\d{2}-02 18:59:59$/);
+    await picker.getByRole('button', { name: 'Use', exact: true }).click();
+    await expect.poll(() => picker.isVisible()).toBe(false);
+    expect(await dialog.getByLabel('End', { exact: true }).inputValue()).toBe(chosen);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+
   it('creates links in bulk from a CSV file: preview, invalid rows flagged, valid ones created', async () => {
     await page.getByRole('button', { name: 'Bulk create' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create links in bulk' });

@@ -7,7 +7,7 @@ import { HTTP_STATUS_CODES } from '../../../src-preload/contract/index.ts';
 import { FormTextField } from '../../resource-screens/FormTextField.tsx';
 import type { ContractForm } from '../../resource-screens/use-contract-form.ts';
 import type { Fields } from '../../sync/index.ts';
-import { Checkbox, SelectField, Switch, type SelectOption } from '../../ui/index.ts';
+import { Checkbox, DateTimePicker, SelectField, Switch, type SelectOption } from '../../ui/index.ts';
 import { FileField } from './FileField.tsx';
 import { STATUS_LABELS } from './link-labels.ts';
 import type { DomainKey } from './link-index.ts';
@@ -99,9 +99,37 @@ export function BasicsSection({ form, isNew, domainOptions }: { form: LinkEditor
   );
 }
 
+/** One end of the schedule: typed as the service writes it, or picked from a calendar. */
+function ScheduleDate(props: { form: LinkEditorForm; name: 'start_date' | 'end_date'; label: string; timeZone: string; now: number }) {
+  const { form, name, label } = props;
+  const value = useWatch({ control: form.form.control, name });
+  return (
+    <FormTextField
+      form={form}
+      name={name}
+      label={label}
+      placeholder="YYYY-MM-DD HH:MM:SS"
+      description={`Time zone ${props.timeZone} (the account's)`}
+      {...(name === 'start_date' ? { deps: ['end_date' as const] } : {})}
+      trailing={
+        <DateTimePicker
+          label={label}
+          value={value}
+          fallback={`${wallClockText(props.now, props.timeZone).slice(0, 10)} ${name === 'start_date' ? '00:00:00' : '23:59:59'}`}
+          timeZone={props.timeZone}
+          onPick={(text) => {
+            form.form.setValue(name, text, { shouldDirty: true });
+            // As typing would: the field and those that depend on it are checked again.
+            void form.form.trigger(name === 'start_date' ? ['start_date', 'end_date'] : name);
+          }}
+        />
+      }
+    />
+  );
+}
+
 export function ScheduleSection({ form, timeZone }: { form: LinkEditorForm; timeZone: string }) {
   const [schedule, end] = useWatch({ control: form.form.control, name: ['schedule', 'end_date'] });
-  const description = `Time zone ${timeZone} (the account's)`;
   // Not an error (a user may mean it), but a schedule that is over means a link that no longer redirects.
   const now = useNow(60_000);
   const ended = schedule && SERVICE_DATETIME.test(end) && end <= wallClockText(now, timeZone);
@@ -111,8 +139,8 @@ export function ScheduleSection({ form, timeZone }: { form: LinkEditorForm; time
       <Toggle form={form} name="schedule" label="Schedule" kind="switch" deps={['start_date', 'end_date']} />
       {schedule && (
         <div className="form-row">
-          <FormTextField form={form} name="start_date" label="Start" placeholder="YYYY-MM-DD HH:MM:SS" description={description} deps={['end_date']} />
-          <FormTextField form={form} name="end_date" label="End" placeholder="YYYY-MM-DD HH:MM:SS" description={description} />
+          <ScheduleDate form={form} name="start_date" label="Start" timeZone={timeZone} now={now} />
+          <ScheduleDate form={form} name="end_date" label="End" timeZone={timeZone} now={now} />
         </div>
       )}
       {ended && (
