@@ -1,6 +1,7 @@
 // Every call the renderer may make and every event main may send. Main validates each call's
 // input against its schema before anything else runs; the preload allows exactly these names.
 // The resource calls (`links.list`, `domains.update`, …) come from the resource table.
+import './plain-messages.ts'; // before any schema parses: every message in plain words
 import { z } from 'zod';
 import { call, inWorkspace, none, nothing, WorkspaceIdSchema, type CallSchema } from './call-envelope.ts';
 import { HttpUrlSchema, AliasSchema } from './inputs.ts';

@@ -1,4 +1,5 @@
 // The one contract between the renderer and main (DESIGN.md "Processes and the one contract").
+import './plain-messages.ts'; // before any schema parses: every message in plain words
 export * from './api-rules.ts';
 export * from './resources.ts';
 export * from './resource-names.ts';

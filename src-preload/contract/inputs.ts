@@ -1,5 +1,6 @@
 // Create and update inputs for every resource, with the rules service-api.md states. Field names
 // are the service's own so a validation error names the field the service would name.
+import './plain-messages.ts'; // before any schema parses: every message in plain words
 import { z } from 'zod';
 import { detectImage, FAVICON_EXTS, formatNames, OPENGRAPH_EXTS } from './image-formats.ts';
 import { targetingKeyProblem } from './targeting-keys.ts';
@@ -106,7 +107,10 @@ const linkCommonFields = {
   expiration_url: HttpUrlSchema.nullable().optional(),
   sensitive_content: z.boolean().optional(),
   http_status_code: z
-    .union(HTTP_STATUS_CODES.map((code) => z.literal(code)))
+    .union(
+      HTTP_STATUS_CODES.map((code) => z.literal(code)),
+      { error: `Choose one of ${HTTP_STATUS_CODES.join(', ')}` },
+    )
     .nullable()
     .optional(),
   app_linking_is_enabled: z.boolean().optional(),

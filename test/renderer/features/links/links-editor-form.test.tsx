@@ -54,9 +54,9 @@ describe('link editor form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
     await user.click(within(dialog).getByLabelText('Rule 1 match'));
     await user.paste('x'.repeat(513));
-    await waitFor(() => expect(within(dialog).queryByText(/Too big/, { selector: '.field-error' })).toBeTruthy());
+    await waitFor(() => expect(within(dialog).queryByText(/Too long: 512 characters at most/, { selector: '.field-error' })).toBeTruthy());
     await user.click(within(dialog).getByRole('button', { name: 'Remove rule 1' }));
-    await waitFor(() => expect(within(dialog).queryByText(/Too big/, { selector: '.field-error' })).toBeNull());
+    await waitFor(() => expect(within(dialog).queryByText(/Too long: 512 characters at most/, { selector: '.field-error' })).toBeNull());
   });
 
   it('shows the service’s refusal beside its field until the user changes that field', async () => {
