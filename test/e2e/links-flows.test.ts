@@ -10,6 +10,9 @@ import { hasChromium, launchChromium } from '../support/browser.ts';
 import { withTempDir } from '../support/temp-dir.ts';
 import { fixedSandboxClock, newScreenshotPage, shoot } from './screens-support.ts';
 
+/** The list follows an edit once its IndexedDB transaction and the index settle: seconds on a loaded machine. */
+const LIST_SETTLES = { timeout: 10_000 };
+
 describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () => {
   let preview: RunningPreview;
   let browser: Browser;
@@ -96,6 +99,22 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await narrowShot('links-list');
   });
 
+  it('lines the Clicks numbers up under their header, digit under digit, with or without a trend', async () => {
+    const edges = await page.evaluate(() => {
+      const table = document.querySelector('.links-page [role="table"]')!;
+      const headers = [...table.querySelectorAll('[role="columnheader"]')];
+      const clicks = headers.findIndex((h) => h.textContent?.includes('Clicks'));
+      const header = headers[clicks]!.querySelector('button')!.getBoundingClientRect().right;
+      const counts = [...table.querySelectorAll('[role="row"] [role="cell"] .click-count')].map((c) => c.getBoundingClientRect().right);
+      return { header, counts };
+    });
+    expect(edges.counts.length).toBeGreaterThan(5);
+    for (const right of edges.counts) {
+      expect(Math.abs(right - edges.counts[0]!)).toBeLessThan(1);
+      expect(Math.abs(right - edges.header)).toBeLessThan(2);
+    }
+  });
+
   it('creates, edits and deletes a link', { timeout: 60_000 }, async () => {
     await page.getByRole('button', { name: 'New link' }).click();
     const dialog = page.getByRole('dialog', { name: 'New link' });
@@ -117,7 +136,7 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
     await search('e2e-made');
-    await expect.poll(linkCount).toBe(1);
+    await expect.poll(linkCount, LIST_SETTLES).toBe(1);
     // Pushed: the sandbox has it.
     await expect.poll(() => page.locator('.badge', { hasText: 'Pending sync' }).count(), { timeout: 15_000 }).toBe(0);
     const created = (await serviceLinks()).find((l) => l.url === 'e2e-made');
@@ -135,17 +154,17 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await page.getByRole('button', { name: 'Edit e2e-made' }).click();
     await editor.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Delete link?' }).getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(linkCount).toBe(0);
+    await expect.poll(linkCount, LIST_SETTLES).toBe(0);
     // The toast offers Undo while the delete waits; Undo brings the link back, on screen and on the service.
     await page
       .getByRole('alertdialog', { name: /Deleted 1 link/ })
       .getByRole('button', { name: 'Undo' })
       .click();
-    await expect.poll(linkCount).toBe(1);
+    await expect.poll(linkCount, LIST_SETTLES).toBe(1);
     await page.getByRole('button', { name: 'Edit e2e-made' }).click();
     await editor.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Delete link?' }).getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(linkCount).toBe(0);
+    await expect.poll(linkCount, LIST_SETTLES).toBe(0);
     // Sync now sends it without waiting out the Undo time.
     await page.getByRole('contentinfo').getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(async () => (await serviceLinks()).some((l) => l.url === 'e2e-made'), { timeout: 15_000 }).toBe(false);

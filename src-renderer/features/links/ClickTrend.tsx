@@ -7,12 +7,14 @@ export const ClickTrend = memo(function ClickTrend({ clicks, samples }: { clicks
   const points = samples && samples.length > 1 ? sparklinePoints(samples, 48, 16) : '';
   return (
     <span className="click-trend">
-      <span className="click-count">{clicks.toLocaleString()}</span>
-      {points && (
+      {points ? (
         <svg className="sparkline" width="48" height="16" viewBox="0 0 48 16" role="img" aria-label={`Click history: ${samples!.length} samples`}>
           <polyline points={points} />
         </svg>
+      ) : (
+        <span className="sparkline-slot" aria-hidden="true" />
       )}
+      <span className="click-count">{clicks.toLocaleString()}</span>
     </span>
   );
 });

@@ -215,6 +215,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       width: '110px',
       minWidth: 110,
       hideOrder: 2,
+      align: 'end',
       ...sortable('clicks', 'Clicks'),
       cell: (e) => <ClickTrend clicks={e.clicks} samples={histories?.get(e.clientId)} />,
     },

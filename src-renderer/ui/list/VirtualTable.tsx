@@ -20,6 +20,8 @@ export interface Column<T> {
   hideOrder?: number;
   /** The column header's sort state, when the list sorts by this column. */
   sort?: 'ascending' | 'descending' | 'none';
+  /** 'end' for numbers: header and cells line up on the right, digit under digit. */
+  align?: 'start' | 'end';
   cell: (row: T, state: CellState) => ReactNode;
 }
 
@@ -34,6 +36,8 @@ export interface VirtualTableProps<T> {
   onRowActivate?: (row: T) => void;
   empty?: ReactNode;
 }
+
+const cellClass = (column: { align?: 'start' | 'end' | undefined }): string => (column.align === 'end' ? 'vtable-cell vtable-cell-end' : 'vtable-cell');
 
 /**
  * A table that renders only the rows in view (TanStack Virtual), so a page of 1,000 rows costs
@@ -63,7 +67,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     <div ref={measure} className="vtable" role="table" aria-label={props.label} aria-rowcount={rows.length + 1}>
       <div className="vtable-head" role="row" style={{ gridTemplateColumns: template }}>
         {columns.map((column) => (
-          <div key={column.key} role="columnheader" className="vtable-cell" aria-sort={column.sort}>
+          <div key={column.key} role="columnheader" className={cellClass(column)} aria-sort={column.sort}>
             {column.header}
           </div>
         ))}
@@ -103,7 +107,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                   onDoubleClick={() => props.onRowActivate?.(row)}
                 >
                   {columns.map((column) => (
-                    <div key={column.key} role="cell" className="vtable-cell">
+                    <div key={column.key} role="cell" className={cellClass(column)}>
                       {column.cell(row, { active })}
                     </div>
                   ))}
