@@ -4,6 +4,7 @@ import {
   app,
   BrowserWindow,
   clipboard,
+  crashReporter,
   dialog,
   globalShortcut,
   ipcMain,
@@ -20,6 +21,7 @@ import electronLog from 'electron-log/main';
 import { startDesktopShell, type DesktopShell } from './desktop/desktop-shell.ts';
 import { rendererUrl as rendererUrlOf } from './desktop/renderer-url.ts';
 import { installAppMenu } from './electron/app-menu.ts';
+import { startLocalCrashReports } from './electron/crash-reports.ts';
 import { electronShortcuts } from './electron/global-shortcut.ts';
 import { registerContractIpc } from './electron/ipc.ts';
 import { electronLogFile, openLogsFolder } from './electron/log-file.ts';
@@ -42,6 +44,8 @@ const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(import.m
 guardEveryWebContents(app, { rendererUrl, openExternal });
 // A separate profile (tests, a second portable profile): set before anything reads the path.
 if (process.env['LINKDOCK_USER_DATA']) app.setPath('userData', path.resolve(process.env['LINKDOCK_USER_DATA']));
+// Crashes of main and every renderer become local minidumps (never uploaded); the diagnostics name the folder.
+const crashDumpsDir = startLocalCrashReports(crashReporter, app);
 // The log file (electron-log's usual place per system; main-services adds the vault's keys to its redaction).
 const logFile = electronLogFile(electronLog, { dev: !app.isPackaged });
 const log = createAppLog({ logger: logFile.logger });
@@ -66,6 +70,7 @@ const desktop = startDesktopShell({
   openExternal,
   startSandbox,
   logError,
+  logWarn: (message) => log.warn(message),
   openLogsFolder: openLogsFolder(shell, logFile),
 });
 // Null: another instance runs; it was told and shows its window, and this one is quitting.
@@ -83,6 +88,7 @@ async function start(desktop: DesktopShell): Promise<void> {
     desktopCalls: desktop.handlers,
     log,
     versions,
+    crashDumpsDir,
     pendingCounts: (workspaceId) => desktop.pendingCounts(workspaceId),
   });
   if (services.loadReport.recoveredFrom) {

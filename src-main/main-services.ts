@@ -35,6 +35,8 @@ export interface MainServicesOptions {
   versions?: DiagnosticsVersions;
   /** What the window last reported pending for a workspace (the desktop shell's tray cache); absent in the preview. */
   pendingCounts?: (workspaceId: string) => PendingCounts | null;
+  /** Where the crash reporter writes minidumps (index.ts: app.getPath('crashDumps')), for the diagnostics. */
+  crashDumpsDir?: string;
   /** Tests may route requests through their own dispatcher. */
   dispatcher?: Dispatcher;
   /** Time for rate-limit windows and request timeouts (default the system's; the chaos suite's virtual clock). */
@@ -90,6 +92,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       recentErrors: log.recentErrors(),
       secrets: vault.knownKeys(),
       home: os.homedir(),
+      ...(options.crashDumpsDir ? { crashDumps: options.crashDumpsDir } : {}),
     });
   };
   const handlers = createCallHandlers({

@@ -15,6 +15,7 @@ import { buildAppMenu } from './app-menu.ts';
 import { GlobalShortcut } from './global-shortcut.ts';
 import { helpMenuActions } from './help-menu.ts';
 import { createShellCalls } from './shell-calls.ts';
+import { watchRenderer } from './renderer-watchdog.ts';
 import { restoreEmbeddedSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
 import { SettingsStore } from './settings.ts';
 import { shortenFromClipboard, type ShortenOutcome } from './shorten-from-clipboard.ts';
@@ -123,6 +124,8 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     const created = deps.createWindow({ bounds });
     if (maximized) created.maximize();
     window = created;
+    const { notify, openLogsFolder, logError } = deps;
+    watchRenderer(created.webContents, { notify, openLogsFolder, log: { warn: deps.logWarn ?? logError, error: logError }, quitting: () => quitting });
     created.on('close', (event) => {
       if (saveTimer) clearTimeout(saveTimer);
       saveWindowState(created);

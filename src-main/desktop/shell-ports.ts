@@ -6,6 +6,7 @@ import type { DesktopCallHandlers } from './desktop-calls.ts';
 import type { EmbeddedSandbox, SandboxWorkspaces } from './embedded-sandbox.ts';
 import type { MenuEntry } from './menu-entry.ts';
 import type { Notify } from './notice.ts';
+import type { WatchedContents } from './renderer-watchdog.ts';
 import type { ShortenOutcome } from './shorten-from-clipboard.ts';
 import type { Rect } from './window-state.ts';
 export interface PreventableEvent {
@@ -26,7 +27,8 @@ export interface AppPort {
 
 /** The parts of a BrowserWindow the shell uses. */
 export interface WindowPort {
-  readonly webContents: {
+  /** Also what the renderer watchdog needs (crash, hang, reload). */
+  readonly webContents: WatchedContents & {
     readonly id: number;
     send(channel: string, payload: unknown): void;
     isDestroyed(): boolean;
@@ -89,6 +91,8 @@ export interface DesktopShellDeps {
   openExternal(url: string): Promise<void>;
   startSandbox(options: SandboxOptions): Promise<RunningSandbox>;
   logError(message: string): void;
+  /** Recoveries worth a line (a reloaded renderer); default: logError. */
+  logWarn?(message: string): void;
   /** Help → Open Logs Folder (the Electron adapter: shell.openPath of electron-log's folder). */
   openLogsFolder(): Promise<void>;
   /** Tests pass ':memory:' or a temp file; the app uses sandbox.sqlite in the user data folder. */
