@@ -26,6 +26,7 @@ import { electronShortcuts } from './electron/global-shortcut.ts';
 import { registerContractIpc } from './electron/ipc.ts';
 import { electronLogFile, openLogsFolder } from './electron/log-file.ts';
 import { electronNotifier } from './electron/notifications.ts';
+import { sessionProxyResolver } from './electron/proxy-resolver.ts';
 import { safeStorageCipher } from './electron/safe-storage-cipher.ts';
 import { secureSession } from './electron/session.ts';
 import { createElectronTray } from './electron/tray.ts';
@@ -33,6 +34,7 @@ import { createMainWindow, guardEveryWebContents } from './electron/window.ts';
 import { createAppLog } from './logging/app-log.ts';
 import { createMainServices } from './main-services.ts';
 import { startSandbox } from './sandbox/index.ts';
+import { NetworkRouter } from './service/network-route.ts';
 import { guardedOpenExternal } from './security/external-url.ts';
 
 const rendererUrl = rendererUrlOf({ isPackaged: app.isPackaged, env: process.env, outDir: path.join(import.meta.dirname, '..') });
@@ -89,6 +91,8 @@ async function start(desktop: DesktopShell): Promise<void> {
     log,
     versions,
     crashDumpsDir,
+    // Every request to a service goes out the way the system's proxy settings say, trusting the system's certificate authorities too.
+    dispatcher: new NetworkRouter({ resolveProxy: sessionProxyResolver(session.defaultSession), log }),
     pendingCounts: (workspaceId) => desktop.pendingCounts(workspaceId),
   });
   if (services.loadReport.recoveredFrom) {
