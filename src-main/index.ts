@@ -10,6 +10,7 @@ import {
   ipcMain,
   Menu,
   nativeTheme,
+  net,
   Notification,
   safeStorage,
   screen,
@@ -18,6 +19,7 @@ import {
   Tray,
 } from 'electron';
 import electronLog from 'electron-log/main';
+import electronUpdaterModule from 'electron-updater';
 import { startDesktopShell, type DesktopShell } from './desktop/desktop-shell.ts';
 import { rendererUrl as rendererUrlOf } from './desktop/renderer-url.ts';
 import { installAppMenu } from './electron/app-menu.ts';
@@ -30,6 +32,7 @@ import { sessionProxyResolver } from './electron/proxy-resolver.ts';
 import { safeStorageCipher } from './electron/safe-storage-cipher.ts';
 import { secureSession } from './electron/session.ts';
 import { createElectronTray } from './electron/tray.ts';
+import { electronUpdater } from './electron/updater.ts';
 import { createMainWindow, guardEveryWebContents } from './electron/window.ts';
 import { createAppLog } from './logging/app-log.ts';
 import { createMainServices } from './main-services.ts';
@@ -73,6 +76,10 @@ const desktop = startDesktopShell({
   startSandbox,
   logError,
   logWarn: (message) => log.warn(message),
+  logInfo: (message) => log.info(message),
+  // Only the packaged app updates itself (electron-updater reads app-update.yml, which electron-builder writes from its publish settings).
+  ...(app.isPackaged ? { updater: electronUpdater(electronUpdaterModule.autoUpdater, log) } : {}),
+  isOnline: () => net.isOnline(),
   openLogsFolder: openLogsFolder(shell, logFile),
 });
 // Null: another instance runs; it was told and shows its window, and this one is quitting.

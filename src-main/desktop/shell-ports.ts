@@ -7,6 +7,7 @@ import type { EmbeddedSandbox, SandboxWorkspaces } from './embedded-sandbox.ts';
 import type { MenuEntry } from './menu-entry.ts';
 import type { Notify } from './notice.ts';
 import type { WatchedContents } from './renderer-watchdog.ts';
+import type { UpdaterPort } from './update-checks.ts';
 import type { ShortenOutcome } from './shorten-from-clipboard.ts';
 import type { Rect } from './window-state.ts';
 export interface PreventableEvent {
@@ -93,6 +94,12 @@ export interface DesktopShellDeps {
   logError(message: string): void;
   /** Recoveries worth a line (a reloaded renderer); default: logError. */
   logWarn?(message: string): void;
+  /** Decisions worth a line (updates turned off); default: nowhere. */
+  logInfo?(message: string): void;
+  /** electron-updater's autoUpdater (src-main/electron/updater.ts); absent: this build cannot update itself. */
+  updater?: UpdaterPort;
+  /** Whether the system has a network (Electron's net.isOnline()); an update check waits for one. */
+  isOnline?(): boolean;
   /** Help → Open Logs Folder (the Electron adapter: shell.openPath of electron-log's folder). */
   openLogsFolder(): Promise<void>;
   /** Tests pass ':memory:' or a temp file; the app uses sandbox.sqlite in the user data folder. */
