@@ -4,11 +4,13 @@ import {
   app,
   BrowserWindow,
   clipboard,
+  crashReporter,
   dialog,
   globalShortcut,
   ipcMain,
   Menu,
   nativeTheme,
+  net,
   Notification,
   safeStorage,
   screen,
@@ -17,20 +19,25 @@ import {
   Tray,
 } from 'electron';
 import electronLog from 'electron-log/main';
+import electronUpdaterModule from 'electron-updater';
 import { startDesktopShell, type DesktopShell } from './desktop/desktop-shell.ts';
 import { rendererUrl as rendererUrlOf } from './desktop/renderer-url.ts';
 import { installAppMenu } from './electron/app-menu.ts';
+import { startLocalCrashReports } from './electron/crash-reports.ts';
 import { electronShortcuts } from './electron/global-shortcut.ts';
 import { registerContractIpc } from './electron/ipc.ts';
 import { electronLogFile, openLogsFolder } from './electron/log-file.ts';
 import { electronNotifier } from './electron/notifications.ts';
+import { sessionProxyResolver } from './electron/proxy-resolver.ts';
 import { safeStorageCipher } from './electron/safe-storage-cipher.ts';
 import { secureSession } from './electron/session.ts';
 import { createElectronTray } from './electron/tray.ts';
+import { electronUpdater } from './electron/updater.ts';
 import { createMainWindow, guardEveryWebContents } from './electron/window.ts';
 import { createAppLog } from './logging/app-log.ts';
 import { createMainServices } from './main-services.ts';
 import { startSandbox } from './sandbox/index.ts';
+import { NetworkRouter } from './service/network-route.ts';
 import { guardedOpenExternal } from './security/external-url.ts';
 
 const rendererUrl = rendererUrlOf({ isPackaged: app.isPackaged, env: process.env, outDir: path.join(import.meta.dirname, '..') });
@@ -42,6 +49,8 @@ const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(import.m
 guardEveryWebContents(app, { rendererUrl, openExternal });
 // A separate profile (tests, a second portable profile): set before anything reads the path.
 if (process.env['LINKDOCK_USER_DATA']) app.setPath('userData', path.resolve(process.env['LINKDOCK_USER_DATA']));
+// Crashes of main and every renderer become local minidumps (never uploaded); the diagnostics name the folder.
+const crashDumpsDir = startLocalCrashReports(crashReporter, app);
 // The log file (electron-log's usual place per system; main-services adds the vault's keys to its redaction).
 const logFile = electronLogFile(electronLog, { dev: !app.isPackaged });
 const log = createAppLog({ logger: logFile.logger });
@@ -66,6 +75,11 @@ const desktop = startDesktopShell({
   openExternal,
   startSandbox,
   logError,
+  logWarn: (message) => log.warn(message),
+  logInfo: (message) => log.info(message),
+  // Only the packaged app updates itself (electron-updater reads app-update.yml, which electron-builder writes from its publish settings).
+  ...(app.isPackaged ? { updater: electronUpdater(electronUpdaterModule.autoUpdater, log) } : {}),
+  isOnline: () => net.isOnline(),
   openLogsFolder: openLogsFolder(shell, logFile),
 });
 // Null: another instance runs; it was told and shows its window, and this one is quitting.
@@ -83,6 +97,9 @@ async function start(desktop: DesktopShell): Promise<void> {
     desktopCalls: desktop.handlers,
     log,
     versions,
+    crashDumpsDir,
+    // Every request to a service goes out the way the system's proxy settings say, trusting the system's certificate authorities too.
+    dispatcher: new NetworkRouter({ resolveProxy: sessionProxyResolver(session.defaultSession), log }),
     pendingCounts: (workspaceId) => desktop.pendingCounts(workspaceId),
   });
   if (services.loadReport.recoveredFrom) {

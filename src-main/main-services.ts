@@ -14,7 +14,7 @@ import { redactSecrets } from './security/redact.ts';
 import { RequestBudget, type BudgetState, type Clock } from './service/budget.ts';
 import { ServiceClient, type RequestEvent } from './service/client.ts';
 import { testConnection } from './service/connection-test.ts';
-import type { Timers } from './service/transport.ts';
+import type { NetworkRoute, Timers } from './service/transport.ts';
 import { KeyVault, type Cipher } from './vault/key-vault.ts';
 import { WorkspaceService, type WorkspaceClientFactory } from './workspaces/workspace-service.ts';
 import { WorkspaceStore, type LoadReport } from './workspaces/workspace-store.ts';
@@ -35,8 +35,10 @@ export interface MainServicesOptions {
   versions?: DiagnosticsVersions;
   /** What the window last reported pending for a workspace (the desktop shell's tray cache); absent in the preview. */
   pendingCounts?: (workspaceId: string) => PendingCounts | null;
-  /** Tests may route requests through their own dispatcher. */
-  dispatcher?: Dispatcher;
+  /** Where the crash reporter writes minidumps (index.ts: app.getPath('crashDumps')), for the diagnostics. */
+  crashDumpsDir?: string;
+  /** Tests route requests through their own dispatcher; the app through the system's proxy settings (NetworkRouter). */
+  dispatcher?: Dispatcher | NetworkRoute;
   /** Time for rate-limit windows and request timeouts (default the system's; the chaos suite's virtual clock). */
   clock?: Clock & Timers;
   /** The tray/shortcut/notification calls (the desktop shell's); without a desktop, harmless stand-ins. */
@@ -90,6 +92,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       recentErrors: log.recentErrors(),
       secrets: vault.knownKeys(),
       home: os.homedir(),
+      ...(options.crashDumpsDir ? { crashDumps: options.crashDumpsDir } : {}),
     });
   };
   const handlers = createCallHandlers({

@@ -15,6 +15,8 @@ import { buildAppMenu } from './app-menu.ts';
 import { GlobalShortcut } from './global-shortcut.ts';
 import { helpMenuActions } from './help-menu.ts';
 import { createShellCalls } from './shell-calls.ts';
+import { watchRenderer } from './renderer-watchdog.ts';
+import { UpdateChecks } from './update-checks.ts';
 import { restoreEmbeddedSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
 import { SettingsStore } from './settings.ts';
 import { shortenFromClipboard, type ShortenOutcome } from './shorten-from-clipboard.ts';
@@ -39,6 +41,8 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   const trayCache = new TrayCacheStore({ dir: deps.userDataDir });
   const queue = new ShortenQueue({ dir: deps.userDataDir });
   const windowState = new WindowStateStore({ dir: deps.userDataDir });
+  const log = { info: deps.logInfo ?? (() => undefined), warn: deps.logWarn ?? deps.logError };
+  const updates = new UpdateChecks({ ...deps, dev: deps.dev ?? false, enabled: () => settings.autoUpdate, log });
 
   let services: ShellServices | null = null;
   let workspaceList: { id: string; name: string; baseUrl: string }[] = [];
@@ -123,6 +127,8 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     const created = deps.createWindow({ bounds });
     if (maximized) created.maximize();
     window = created;
+    const { notify, openLogsFolder, logError } = deps;
+    watchRenderer(created.webContents, { notify, openLogsFolder, log: { warn: deps.logWarn ?? logError, error: logError }, quitting: () => quitting });
     created.on('close', (event) => {
       if (saveTimer) clearTimeout(saveTimer);
       saveWindowState(created);
@@ -262,6 +268,8 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     shortcut: settings.shortcut,
     shortcutActive: shortcut.active !== null,
     shortcutProblem,
+    autoUpdate: settings.autoUpdate,
+    updateNote: updates.note,
   });
 
   // ---- the embedded sandbox ----
@@ -306,12 +314,14 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     },
     refreshTray,
     refreshAppMenu,
+    updates,
   });
 
   // ---- lifecycle ----
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
       flushSave?.();
+      updates.stop();
       shortcut.release();
       tray?.destroy();
       tray = null;
@@ -355,6 +365,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
       refreshTray();
       refreshAppMenu();
       started = true;
+      updates.start();
       resolveReady();
       if (problem) {
         deps.notify({ title: 'Shortcut not available', body: `${problem} Linkdock's settings let you pick another.`, onClick: () => navigate('settings') });

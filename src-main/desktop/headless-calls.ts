@@ -18,7 +18,14 @@ export function headlessDesktopCalls(deps: HeadlessDeps): DesktopCallHandlers {
     const list = await deps.workspaces.list();
     return list.find((w) => w.id === deps.store.currentId)?.id ?? list[0]?.id ?? null;
   };
-  const settings = { closeToTray: false, shortcut: null, shortcutActive: false, shortcutProblem: NO_DESKTOP };
+  const settings = {
+    closeToTray: false,
+    shortcut: null,
+    shortcutActive: false,
+    shortcutProblem: NO_DESKTOP,
+    autoUpdate: false,
+    updateNote: 'The browser preview does not update itself.',
+  };
   return {
     'workspaces.getCurrent': async () => ({ workspaceId: await current() }),
     'workspaces.setCurrent': async ({ workspaceId }) => {

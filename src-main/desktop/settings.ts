@@ -1,4 +1,4 @@
-// Desktop settings kept by main (desktop-settings.json): close-to-tray, the global shortcut, and
+// Desktop settings kept by main (desktop-settings.json): close-to-tray, the global shortcut, updates, and
 // whether the embedded sandbox was already offered on first run.
 import path from 'node:path';
 import { z } from 'zod';
@@ -12,6 +12,8 @@ const FileSchema = z.object({
   closeToTray: z.boolean().nullable().default(null),
   /** The shortcut, or null when the user turned it off. */
   shortcut: z.string().max(100).nullable().default(DEFAULT_SHORTCUT),
+  /** Look for updates, download them and install on quit (off: never; development builds never do). */
+  autoUpdate: z.boolean().default(true),
   /** Set once the first-run sandbox workspace was created, so deleting it is respected. */
   sandboxCreated: z.boolean().default(false),
 });
@@ -45,6 +47,10 @@ export class SettingsStore {
 
   get shortcut(): string | null {
     return this.state.shortcut;
+  }
+
+  get autoUpdate(): boolean {
+    return this.state.autoUpdate;
   }
 
   get sandboxCreated(): boolean {

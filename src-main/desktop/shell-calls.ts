@@ -26,6 +26,8 @@ export interface ShellCallContext {
   refreshTray: () => void;
   refreshAppMenu: () => void;
   restoreSandbox: () => Promise<{ workspaceId: string }>;
+  /** Told when the user switches updates on or off. */
+  updates: { setEnabled(on: boolean): void };
 }
 
 export function createShellCalls(ctx: ShellCallContext): DesktopCallHandlers {
@@ -83,6 +85,10 @@ export function createShellCalls(ctx: ShellCallContext): DesktopCallHandlers {
         ctx.refreshAppMenu();
       }
       if (input.closeToTray !== undefined) await ctx.settings.update({ closeToTray: input.closeToTray });
+      if (input.autoUpdate !== undefined) {
+        await ctx.settings.update({ autoUpdate: input.autoUpdate });
+        ctx.updates.setEnabled(input.autoUpdate);
+      }
       return ctx.settingsView();
     },
     'desktop.restoreSandbox': () => ctx.restoreSandbox(),

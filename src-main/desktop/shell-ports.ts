@@ -6,6 +6,8 @@ import type { DesktopCallHandlers } from './desktop-calls.ts';
 import type { EmbeddedSandbox, SandboxWorkspaces } from './embedded-sandbox.ts';
 import type { MenuEntry } from './menu-entry.ts';
 import type { Notify } from './notice.ts';
+import type { WatchedContents } from './renderer-watchdog.ts';
+import type { UpdaterPort } from './update-checks.ts';
 import type { ShortenOutcome } from './shorten-from-clipboard.ts';
 import type { Rect } from './window-state.ts';
 export interface PreventableEvent {
@@ -26,7 +28,8 @@ export interface AppPort {
 
 /** The parts of a BrowserWindow the shell uses. */
 export interface WindowPort {
-  readonly webContents: {
+  /** Also what the renderer watchdog needs (crash, hang, reload). */
+  readonly webContents: WatchedContents & {
     readonly id: number;
     send(channel: string, payload: unknown): void;
     isDestroyed(): boolean;
@@ -89,6 +92,14 @@ export interface DesktopShellDeps {
   openExternal(url: string): Promise<void>;
   startSandbox(options: SandboxOptions): Promise<RunningSandbox>;
   logError(message: string): void;
+  /** Recoveries worth a line (a reloaded renderer); default: logError. */
+  logWarn?(message: string): void;
+  /** Decisions worth a line (updates turned off); default: nowhere. */
+  logInfo?(message: string): void;
+  /** electron-updater's autoUpdater (src-main/electron/updater.ts); absent: this build cannot update itself. */
+  updater?: UpdaterPort;
+  /** Whether the system has a network (Electron's net.isOnline()); an update check waits for one. */
+  isOnline?(): boolean;
   /** Help → Open Logs Folder (the Electron adapter: shell.openPath of electron-log's folder). */
   openLogsFolder(): Promise<void>;
   /** Tests pass ':memory:' or a temp file; the app uses sandbox.sqlite in the user data folder. */

@@ -33,6 +33,8 @@ export interface DiagnosticsInput {
   recentErrors: LoggedError[];
   /** Cleaned from every line (the vault's keys). */
   secrets: Iterable<string>;
+  /** Where Electron's crash reporter writes minidumps (kept locally, never uploaded); absent outside Electron. */
+  crashDumps?: string;
   /** The user's home folder, written `~` (stack traces name it, and with it the user's account name). */
   home?: string;
 }
@@ -61,6 +63,7 @@ export function buildDiagnostics(input: DiagnosticsInput): string {
     input.pending
       ? 'Pending counts: as the window last reported them to the tray.'
       : 'Pending counts: not known here (the window keeps the outbox; see Pending changes).',
+    ...(input.crashDumps ? [`Crash dumps (kept on this computer, never uploaded): ${input.crashDumps}`] : []),
   ];
   if (input.recentErrors.length === 0) lines.push('Last errors: none since the app started.');
   else {

@@ -7,7 +7,7 @@ import type { ResourceName } from '../../src-preload/contract/resource-names.ts'
 import type { ResourceCreateInput, ResourceList, ResourceRead, ResourceUpdateRequest } from '../../src-preload/contract/resource-table.ts';
 import type { Created, Updated } from '../../src-preload/contract/resources.ts';
 import type { RequestBudget } from './budget.ts';
-import type { Method, Timers } from './transport.ts';
+import type { Method, NetworkRoute, Timers } from './transport.ts';
 
 /** `statistics`: a link's statistics (real deployments' call), a read. */
 export type RequestKind = 'list' | 'read' | 'create' | 'update' | 'delete' | 'probe' | 'statistics';
@@ -36,8 +36,8 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   /** Default: a new one. Share one per workspace between clients. */
   budget?: RequestBudget;
-  /** Tests may inject one; default: undici's global dispatcher. */
-  dispatcher?: Dispatcher;
+  /** A dispatcher (tests) or a route per URL (the app: the system's proxy and certificates); default: undici's global dispatcher. */
+  dispatcher?: Dispatcher | NetworkRoute;
   onRequest?: (event: RequestEvent) => void;
   /** Where request timeouts are scheduled (default the process's timers). */
   timers?: Timers;

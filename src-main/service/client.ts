@@ -17,7 +17,7 @@ import { invalid, isErrorBodyWithOkStatus, serviceError, serviceMessage } from '
 import { normaliseCreated, normaliseList, normaliseSingle, normaliseUpdated, parseBody, type ParsedBody, normaliseAccount } from './normalise.ts';
 import { normaliseBaseUrl } from './base-url.ts';
 import { RESOURCE_CODECS } from './resource-codecs.ts';
-import { send, type Method, type RawAnswer, type Timers } from './transport.ts';
+import { send, type Method, type NetworkRoute, type RawAnswer, type Timers } from './transport.ts';
 import { answerError, WRITES, type Exchange } from './answer-errors.ts';
 import { readStatisticsAnswer, STATISTICS_MISSING_MS, statisticsNotAvailable, statisticsPath } from './statistics-answer.ts';
 import type { ListQuery, RequestEvent, RequestKind, RequestOptions, ResourceClient, ServiceClientOptions } from './client-types.ts';
@@ -40,7 +40,7 @@ export class ServiceClient {
   readonly #apiKey: string;
   readonly #keyOrigin: string;
   readonly #timeoutMs: number;
-  readonly #dispatcher: Dispatcher | undefined;
+  readonly #dispatcher: Dispatcher | NetworkRoute | undefined;
   readonly #onRequest: ((event: RequestEvent) => void) | undefined;
   /** Until when (epoch ms) the service is known to have no statistics call. */
   #statisticsMissingUntil = 0;

@@ -8,7 +8,7 @@ import { invalid, serviceMessage } from './errors.ts';
 import { parseBody } from './normalise.ts';
 import { CallError } from '../../src-preload/contract/errors.ts';
 import type { RequestEvent } from './client-types.ts';
-import { NetworkCallError, send, type RawAnswer, type Timers } from './transport.ts';
+import { NetworkCallError, send, type NetworkRoute, type RawAnswer, type Timers } from './transport.ts';
 
 const PROBE_PATH = 'api/domains/?results_per_page=10';
 
@@ -35,6 +35,13 @@ export function judgeAnswer(answer: RawAnswer): ConnectionTest {
     return {
       outcome: 'not-this-api',
       message: `The address redirects (HTTP ${status}) to ${target ?? 'another address'}. Enter the service's own address.`,
+    };
+  }
+  // Forwarded plain http: a gateway error without the service's error shape is the proxy speaking.
+  if (answer.proxy && status >= 502 && status <= 504 && !looksLikeServiceError(json)) {
+    return {
+      outcome: 'unreachable',
+      message: `The proxy ${answer.proxy} (from the system's proxy settings) could not reach the service (HTTP ${status}).`,
     };
   }
   if (body.kind === 'html') {
@@ -89,7 +96,7 @@ export interface TestConnectionArgs {
   apiKey: string;
   /** The origin the key is bound to; default the base URL's (a key typed for this address). */
   keyOrigin?: string;
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatcher | NetworkRoute;
   timeoutMs?: number;
   signal?: AbortSignal;
   timers?: Timers;

@@ -46,12 +46,22 @@ const TLS_CODES = new Set([
 ]);
 
 export type NetworkFailure = {
-  /** offline: refused/DNS/reset; tls: the secure connection failed; timeout: connect timed out. */
-  cause: 'refused' | 'dns' | 'reset' | 'tls' | 'connect-timeout' | 'other';
+  /** offline: refused/DNS/reset; tls: the secure connection failed; timeout: connect timed out; proxy: the system's proxy failed. */
+  cause: 'refused' | 'dns' | 'reset' | 'tls' | 'connect-timeout' | 'proxy' | 'other';
   code: string | undefined;
   /** False when the request certainly never reached the service. */
   mayHaveReached: boolean;
+  /** When cause is 'proxy': which proxy (host:port) and what it did. */
+  proxy?: ProxyFailure;
 };
+
+export interface ProxyFailure {
+  address: string;
+  /** unreachable: no connection to the proxy; auth: it wants a sign-in (407); refused: it would not connect onward; tls: its own certificate failed. */
+  problem: 'unreachable' | 'auth' | 'refused' | 'tls';
+  /** The proxy's HTTP status, when it answered one. */
+  status?: number;
+}
 
 /** Finds the system/undici error code, looking through `cause` and AggregateError (happy eyeballs). */
 export function errorCode(error: unknown, depth = 0): string | undefined {
@@ -67,8 +77,32 @@ export function errorCode(error: unknown, depth = 0): string | undefined {
   return errorCode(record.cause, depth + 1);
 }
 
-export function classifyNetworkError(error: unknown): NetworkFailure {
+/** The status a proxy answered instead of a tunnel or a forwarded answer (undici says it in the message). */
+function proxyStatus(error: unknown, depth = 0): number | undefined {
+  if (depth > 4 || typeof error !== 'object' || error === null) return undefined;
+  const { message, cause } = error as { message?: unknown; cause?: unknown };
+  const match = typeof message === 'string' ? /Proxy (?:response \((\d{3})\)|Authentication Required \((407)\))/.exec(message) : null;
+  if (match) return Number(match[1] ?? match[2]);
+  return proxyStatus(cause, depth + 1);
+}
+
+/**
+ * What went wrong; `proxy` (host:port) when the request went through the system's proxy, so a
+ * failure to reach it, or its refusal, is told apart from the service's.
+ */
+export function classifyNetworkError(error: unknown, proxy?: string | null): NetworkFailure {
   const code = errorCode(error);
+  if (proxy) {
+    const status = proxyStatus(error);
+    if (status !== undefined) {
+      return { cause: 'proxy', code, mayHaveReached: false, proxy: { address: proxy, problem: status === 407 ? 'auth' : 'refused', status } };
+    }
+    if (code === 'UND_ERR_PRX_TLS') return { cause: 'proxy', code, mayHaveReached: false, proxy: { address: proxy, problem: 'tls' } };
+    // Through a proxy the only connection Linkdock opens is to the proxy: failing to open it is the proxy's failure.
+    if (code === 'UND_ERR_PRX_CONN' || (code && NEVER_CONNECTED.has(code))) {
+      return { cause: 'proxy', code, mayHaveReached: false, proxy: { address: proxy, problem: 'unreachable' } };
+    }
+  }
   if (code && (TLS_CODES.has(code) || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || /CERT/.test(code))) {
     return { cause: 'tls', code, mayHaveReached: false };
   }
@@ -91,13 +125,55 @@ export function networkFailureMessage(failure: NetworkFailure, origin: string): 
     case 'dns':
       return `Could not find the host of ${origin} (name lookup failed).`;
     case 'tls':
-      return `The secure connection to ${origin} failed (${failure.code ?? 'TLS error'}): its certificate or TLS setup is not accepted.`;
+      return `The secure connection to ${origin} failed: ${certificateProblem(failure.code)} (${failure.code ?? 'TLS error'}).`;
+    case 'proxy':
+      return proxyFailureMessage(failure.proxy, failure.code, origin);
     case 'connect-timeout':
       return `Connecting to ${origin} timed out.`;
     case 'reset':
       return `The connection to ${origin} was lost before the service answered.`;
     default:
       return `The request to ${origin} failed${failure.code ? ` (${failure.code})` : ''}.`;
+  }
+}
+
+/** A certificate error code in plain words (OpenSSL's and Node's codes). */
+export function certificateProblem(code: string | undefined): string {
+  switch (code) {
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+      return 'its certificate is self-signed, so no authority this computer trusts vouches for it';
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'CERT_UNTRUSTED':
+      return "its certificate was issued by an authority this computer does not trust (a network that inspects secure connections needs its authority in the system's certificate store)";
+    case 'CERT_HAS_EXPIRED':
+      return 'its certificate has expired';
+    case 'CERT_NOT_YET_VALID':
+      return "its certificate is not valid yet (check this computer's date and time)";
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+    case 'HOSTNAME_MISMATCH':
+      return 'its certificate is for another name than this address';
+    case 'CERT_REVOKED':
+      return 'its certificate was revoked';
+    default:
+      return 'its certificate or TLS setup is not accepted';
+  }
+}
+
+function proxyFailureMessage(proxy: ProxyFailure | undefined, code: string | undefined, origin: string): string {
+  const address = proxy?.address ?? 'the proxy';
+  const named = `The proxy ${address} (from the system's proxy settings)`;
+  switch (proxy?.problem) {
+    case 'auth':
+      return `${named} asks for a sign-in (HTTP 407), which Linkdock cannot give: ask your administrator to let ${origin} through without one.`;
+    case 'refused':
+      return `${named} would not connect to ${origin} (HTTP ${proxy.status ?? '?'}): the proxy blocks it, or cannot reach it.`;
+    case 'tls':
+      return `The secure connection to the proxy ${address} (from the system's proxy settings) failed: its own certificate is not accepted.`;
+    default:
+      return `Could not reach the proxy ${address} that the system's proxy settings name for ${origin}${code ? ` (${code})` : ''}. Check the proxy settings, or the network.`;
   }
 }
 

@@ -16,7 +16,8 @@ export interface SendArgs {
   /** The origin the key was entered for (the vault keeps it with the key); no other gets it. */
   keyOrigin: string;
   body?: FormData;
-  dispatcher?: Dispatcher;
+  /** A fixed dispatcher (tests), or a route that picks one per URL (the system's proxy; network-route.ts). */
+  dispatcher?: Dispatcher | NetworkRoute;
   timeoutMs: number;
   signal?: AbortSignal;
   /** Where the timeout is scheduled (default the process's timers; the chaos suite's virtual clock). */
@@ -38,6 +39,23 @@ export interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** The proxy (host:port) the answer came through, if any: a 502 may be the proxy's, not the service's. */
+  proxy?: string;
+}
+
+/** The dispatcher for one request and the proxy (host:port) it goes through, null for a direct connection. */
+export interface RoutedDispatcher {
+  dispatcher: Dispatcher;
+  proxy: string | null;
+}
+
+/** Picks the way out per URL (network-route.ts: the system's proxy settings); never rejects. */
+export interface NetworkRoute {
+  dispatcherFor(url: URL): Promise<RoutedDispatcher>;
+}
+
+function isRoute(value: Dispatcher | NetworkRoute): value is NetworkRoute {
+  return typeof (value as Partial<NetworkRoute>).dispatcherFor === 'function';
 }
 
 /** A CallError that also says which network failure it was (the connection test tells them apart). */
@@ -67,8 +85,13 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
   const timer = timers.setTimeout(() => timeout.abort(new Error('timeout')), args.timeoutMs);
   const signal = args.signal ? AbortSignal.any([args.signal, timeout.signal]) : timeout.signal;
   const origin = url.origin;
+  let routed: RoutedDispatcher | null = null;
   try {
+    const given = args.dispatcher;
+    routed = given ? (isRoute(given) ? await given.dispatcherFor(url) : { dispatcher: given, proxy: null }) : null;
     const encoded = args.body ? await encodeMultipart(args.body) : null;
+    // The key goes in the origin's Authorization header only: never in a Proxy-Authorization header
+    // (undici's ProxyAgent refuses one in a request), and an https request goes through a CONNECT tunnel.
     const response = await request(url, {
       method,
       headers: {
@@ -78,7 +101,7 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
       },
       body: encoded?.bytes ?? null,
       signal,
-      ...(args.dispatcher ? { dispatcher: args.dispatcher } : {}),
+      ...(routed ? { dispatcher: routed.dispatcher } : {}),
     });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -93,7 +116,8 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
       }
       chunks.push(buffer);
     }
-    return { status: response.statusCode, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') };
+    const text = Buffer.concat(chunks).toString('utf8');
+    return { status: response.statusCode, headers: response.headers, text, ...(routed?.proxy ? { proxy: routed.proxy } : {}) };
   } catch (error) {
     if (error instanceof CallError) throw error;
     if (args.signal?.aborted) throw serviceError('cancelled', 'The request was cancelled.', isWrite ? { maybeApplied: true } : {});
@@ -107,7 +131,7 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
         'timeout',
       );
     }
-    const failure = classifyNetworkError(error);
+    const failure = classifyNetworkError(error, routed?.proxy);
     const kind = failure.cause === 'connect-timeout' ? 'timeout' : 'offline';
     throw new NetworkCallError(
       {

@@ -159,6 +159,10 @@ export const DesktopSettingsSchema = z.object({
   shortcutActive: z.boolean(),
   /** Why it is not (taken by another application, not supported here), or null. */
   shortcutProblem: z.string().nullable(),
+  /** Look for updates, download them and install them on quit. */
+  autoUpdate: z.boolean(),
+  /** Why updates do not run here (development build, the preview), or that one is ready; null otherwise. */
+  updateNote: z.string().nullable(),
 });
 export type DesktopSettings = z.infer<typeof DesktopSettingsSchema>;
 
@@ -244,7 +248,7 @@ export const appCalls = {
   'notify.syncProblem': call(SyncProblemSchema, none),
   'desktop.getSettings': call(nothing, DesktopSettingsSchema),
   'desktop.setSettings': call(
-    z.object({ closeToTray: z.boolean().optional(), shortcut: z.string().trim().max(100).nullable().optional() }).strict(),
+    z.object({ closeToTray: z.boolean().optional(), shortcut: z.string().trim().max(100).nullable().optional(), autoUpdate: z.boolean().optional() }).strict(),
     DesktopSettingsSchema,
   ),
   /** Brings back the Sandbox workspace after the user removed it: a new, demo-filled account on loopback. */

@@ -43,4 +43,28 @@ describe.skipIf(!binary.path)('the packaged app in Electron', () => {
       await rm(userData, { recursive: true, force: true });
     }
   }, 90_000);
+
+  // What #18 items 6 and 7 left to the binary (written without one to run it on: unverified here).
+  it('keeps crash dumps local, reads proxies in PAC form, and reloads a crashed page', async () => {
+    const userData = await mkdtemp(path.join(tmpdir(), 'linkdock-electron-'));
+    const app = await electron.launch({ executablePath: binary.path!, args: ['.'], env: { ...process.env, LINKDOCK_USER_DATA: userData } });
+    try {
+      const window = await app.firstWindow();
+      await window.getByText('Sandbox', { exact: true }).first().waitFor({ timeout: 30_000 });
+      expect(await app.evaluate(({ crashReporter }) => crashReporter.getUploadToServer())).toBe(false);
+      expect(await app.evaluate(({ session }) => session.defaultSession.resolveProxy('https://example.com/'))).toMatch(/^(DIRECT|PROXY |HTTPS |SOCKS)/);
+      type Counted = typeof globalThis & { linkdockLoads?: number };
+      await app.evaluate(({ BrowserWindow }) => {
+        const contents = BrowserWindow.getAllWindows()[0]!.webContents;
+        (globalThis as Counted).linkdockLoads = 0;
+        contents.on('did-finish-load', () => void ((globalThis as Counted).linkdockLoads! += 1));
+        contents.forcefullyCrashRenderer();
+      });
+      // The renderer watchdog reloads the page: it loads again.
+      await expect.poll(() => app.evaluate(() => (globalThis as Counted).linkdockLoads), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    } finally {
+      await app.close();
+      await rm(userData, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

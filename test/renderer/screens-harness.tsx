@@ -92,7 +92,7 @@ export async function renderApp(service: FakeService, view: View, overrides: Par
     sandbox: false,
   };
   const desktop: AppHarness['desktop'] = {
-    settings: { closeToTray: true, shortcut: null, shortcutActive: false, shortcutProblem: null },
+    settings: { closeToTray: true, shortcut: null, shortcutActive: false, shortcutProblem: null, autoUpdate: true, updateNote: null },
     vault: { available: true, backend: 'gnome_libsecret', secure: true },
     keysSet: [],
     sandboxRestores: 0,

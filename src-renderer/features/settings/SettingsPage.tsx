@@ -1,4 +1,4 @@
-// Desktop settings (close to tray, the global shortcut for "Shorten URL from clipboard"), how API
+// Desktop settings (close to tray, updates, the global shortcut for "Shorten URL from clipboard"), how API
 // keys are stored, and how syncing is scheduled.
 import { useEffect, useState } from 'react';
 import { appCalls, CallError, type DesktopSettings, type VaultStatus } from '../../../src-preload/contract/index.ts';
@@ -13,7 +13,7 @@ import { setThemeChoice, useThemeChoice, type ThemeChoice } from '../../ui/theme
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-type SettingsPatch = { closeToTray?: boolean; shortcut?: string | null };
+type SettingsPatch = { closeToTray?: boolean; shortcut?: string | null; autoUpdate?: boolean };
 
 /** The shortcut as typed, as main's desktop.setSettings takes it: empty is none. */
 const checkShortcut = (values: { shortcut: string }) =>
@@ -91,6 +91,14 @@ function DesktopSection() {
             isSelected={settings.closeToTray}
             onChange={(closeToTray) =>
               void apply({ closeToTray }, closeToTray ? 'Closing the window now keeps Linkdock in the tray.' : 'Closing the window now quits Linkdock.')
+            }
+          />
+          <Switch
+            label="Keep Linkdock up to date (download updates and install them when you quit)"
+            isSelected={settings.autoUpdate}
+            description={settings.updateNote ?? undefined}
+            onChange={(autoUpdate) =>
+              void apply({ autoUpdate }, autoUpdate ? 'Linkdock now looks for updates every few hours.' : 'Linkdock no longer looks for updates.')
             }
           />
           <form

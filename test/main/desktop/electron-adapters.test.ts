@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { installAppMenu } from '../../../src-main/electron/app-menu.ts';
+import { startLocalCrashReports } from '../../../src-main/electron/crash-reports.ts';
 import { electronShortcuts } from '../../../src-main/electron/global-shortcut.ts';
 import { electronNotifier } from '../../../src-main/electron/notifications.ts';
 import { createElectronTray } from '../../../src-main/electron/tray.ts';
@@ -116,5 +117,13 @@ describe('Electron adapters (fake Electron classes)', () => {
     expect(port.register('Alt+X', () => undefined)).toBe(false);
     port.unregister('Alt+L');
     expect(calls).toEqual(['register Alt+L', 'register Alt+X', 'unregister Alt+L']);
+  });
+
+  it('crash reports: started with uploads off, the dumps folder is the one Electron names', () => {
+    const started: unknown[] = [];
+    const dir = startLocalCrashReports({ start: (options) => void started.push(options) }, { getPath: (name) => `/users/me/${name}` });
+    expect(started).toEqual([expect.objectContaining({ uploadToServer: false })]);
+    expect(started[0]).not.toHaveProperty('submitURL');
+    expect(dir).toBe('/users/me/crashDumps');
   });
 });

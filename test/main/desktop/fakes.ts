@@ -14,10 +14,10 @@ function fireable() {
       listeners.set(event, [...(listeners.get(event) ?? []), listener]);
       return undefined;
     },
-    /** Fires `event`; returns whether a listener prevented the default. */
-    fire(event: string): boolean {
+    /** Fires `event` (with `args` after the event object); returns whether a listener prevented the default. */
+    fire(event: string, ...args: unknown[]): boolean {
       let prevented = false;
-      for (const listener of listeners.get(event) ?? []) listener({ preventDefault: () => (prevented = true) });
+      for (const listener of listeners.get(event) ?? []) (listener as (...all: unknown[]) => void)({ preventDefault: () => (prevented = true) }, ...args);
       return prevented;
     },
     count: (event: string) => (listeners.get(event) ?? []).length,
@@ -58,6 +58,8 @@ export class FakeWindow implements WindowPort {
   maximized = false;
   destroyed = false;
   focused = 0;
+  reloads = 0;
+  rendererKills = 0;
   readonly webContents;
 
   constructor(options: { bounds: Partial<Rect> & { width: number; height: number } }) {
@@ -70,7 +72,14 @@ export class FakeWindow implements WindowPort {
         this.sent.push({ channel, payload });
       },
       isDestroyed: () => this.destroyed,
-      on: (event: 'did-finish-load', listener: () => void) => this.contentEvents.on(event, listener),
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one recorder for every overload of Electron's webContents.on
+      on: (event: string, listener: (...args: any[]) => void) => this.contentEvents.on(event, listener),
+      reload: () => {
+        this.reloads += 1;
+      },
+      forcefullyCrashRenderer: () => {
+        this.rendererKills += 1;
+      },
     };
   }
   on(event: string, listener: Listener | (() => void)) {

@@ -22,6 +22,8 @@ export interface DesktopOptions {
   newAlias?: () => string;
   /** In place of the fake tray (e.g. one that throws, as on a desktop without a tray). */
   createTray?: DesktopShellDeps['createTray'];
+  /** electron-updater's stand-in; absent: a build that cannot update itself. */
+  updater?: DesktopShellDeps['updater'];
 }
 
 export interface Desktop {
@@ -87,6 +89,7 @@ export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { 
     },
     saveDelayMs: 5,
     ...(options.newAlias ? { newAlias: options.newAlias } : {}),
+    ...(options.updater ? { updater: options.updater } : {}),
   });
   if (!shell) return { app, shell: null };
   const services = await createMainServices({

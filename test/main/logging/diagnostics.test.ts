@@ -1,5 +1,7 @@
 // Help → Copy Diagnostics and the `app.diagnostics` call: versions, system, workspace and pending
 // counts, last errors; no key, no workspace address or name.
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppLog } from '../../../src-main/logging/app-log.ts';
 import { buildDiagnostics } from '../../../src-main/logging/diagnostics.ts';
@@ -69,6 +71,13 @@ describe('diagnostics', () => {
     expect(text).toContain('Workspaces: 0');
     expect(text).toContain('Pending counts: not known here');
     expect(text).toContain('Last errors: none since the app started.');
+    expect(text).not.toContain('Crash dumps');
+  });
+
+  it("names the crash dumps' folder (home written ~) where the crash reporter runs", async () => {
+    const services = await start({ crashDumpsDir: path.join(os.homedir(), '.config', 'Linkdock', 'Crashpad') });
+    const text = await diagnosticsOf(services);
+    expect(text).toContain(`Crash dumps (kept on this computer, never uploaded): ${path.join('~', '.config', 'Linkdock', 'Crashpad')}`);
   });
 
   it('cleans a key, URL credentials and the home folder out of any line handed in', () => {

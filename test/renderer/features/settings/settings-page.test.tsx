@@ -27,7 +27,14 @@ describe('settings page', () => {
 
   it('shows main’s refusal of a shortcut beside the field and the problem of an inactive one', async () => {
     const { user } = await renderApp(new FakeService(), 'settings', {
-      settings: { closeToTray: false, shortcut: 'Alt+Space', shortcutActive: false, shortcutProblem: 'Another application uses Alt+Space.' },
+      settings: {
+        closeToTray: false,
+        shortcut: 'Alt+Space',
+        shortcutActive: false,
+        shortcutProblem: 'Another application uses Alt+Space.',
+        autoUpdate: true,
+        updateNote: null,
+      },
       setSettings: () => {
         throw new CallError({ kind: 'invalid-input', message: 'Ctrl+C is used by the system for copying.', field: 'shortcut' });
       },
@@ -44,7 +51,7 @@ describe('settings page', () => {
 
   it('keeps a shortcut being typed when close-to-tray is switched', async () => {
     const { user, desktop } = await renderApp(new FakeService(), 'settings', {
-      settings: { closeToTray: true, shortcut: 'Alt+Space', shortcutActive: true, shortcutProblem: null },
+      settings: { closeToTray: true, shortcut: 'Alt+Space', shortcutActive: true, shortcutProblem: null, autoUpdate: true, updateNote: null },
     });
     await user.clear(await screen.findByLabelText(SHORTCUT));
     await user.type(screen.getByLabelText(SHORTCUT), 'CommandOrControl+Shift+K');
@@ -54,6 +61,27 @@ describe('settings page', () => {
     expect(desktop.settings.shortcut).toBe('Alt+Space');
     await user.click(screen.getByRole('button', { name: 'Save shortcut' }));
     await waitFor(() => expect(desktop.settings.shortcut).toBe('CommandOrControl+Shift+K'));
+  });
+
+  it('switches updates off and on through main, and shows why they do not run here', async () => {
+    const { user, desktop } = await renderApp(new FakeService(), 'settings', {
+      settings: {
+        closeToTray: true,
+        shortcut: null,
+        shortcutActive: false,
+        shortcutProblem: null,
+        autoUpdate: true,
+        updateNote: 'Updates are off in development builds.',
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: /Keep Linkdock up to date/ });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Updates are off in development builds.')).toBeTruthy();
+    await user.click(toggle);
+    await waitFor(() => expect(desktop.settings.autoUpdate).toBe(false));
+    expect(screen.getByText('Linkdock no longer looks for updates.')).toBeTruthy();
+    await user.click(toggle);
+    await waitFor(() => expect(desktop.settings.autoUpdate).toBe(true));
   });
 
   it('says plainly when keys are only obfuscated', async () => {
