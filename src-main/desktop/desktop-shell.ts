@@ -132,8 +132,10 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     created.on('close', (event) => {
       if (saveTimer) clearTimeout(saveTimer);
       saveWindowState(created);
-      // Without a tray icon a hidden window could only come back by launching the app again: close it instead.
-      if (!quitting && settings.closeToTray && tray) {
+      // The window's page owns the mirror, the outbox and sync: closing hides it, so links shortened
+      // from the clipboard and queued edits keep going out until Quit. On macOS the dock brings it
+      // back (the platform's way); elsewhere only a tray icon can, so without one closing quits.
+      if (!quitting && (deps.platform === 'darwin' || (settings.closeToTray && tray))) {
         event.preventDefault();
         created.hide();
       }

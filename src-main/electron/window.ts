@@ -39,7 +39,9 @@ export function createMainWindow(deps: WindowDeps): BrowserWindow {
     show: false,
     title: 'Linkdock',
     ...(deps.icon ? { icon: deps.icon } : {}),
-    webPreferences: secureWebPreferences(deps.preloadPath),
+    // The page owns the mirror and the outbox and keeps syncing while the window is hidden (closed
+    // to the tray, or closed on macOS): Chromium must not slow its timers to once a minute then.
+    webPreferences: { ...secureWebPreferences(deps.preloadPath), backgroundThrottling: false },
   });
   guardWebContents(window.webContents, deps);
   window.once('ready-to-show', () => window.show());

@@ -116,26 +116,43 @@ describe('closing the window', () => {
     expect(desktop.app.quitCalls).toBe(1);
   });
 
-  it('on macOS closes normally, keeps the app, and the dock icon reopens a window', async () => {
+  it('on macOS hides the window, keeps the app syncing in it, and the dock icon shows it again', async () => {
     const desktop = await desktopFor({ ...oneWorkspace, platform: 'darwin' });
     expect(await desktop.call('desktop.getSettings', {})).toMatchObject({ closeToTray: false });
-    expect(desktop.windows[0]!.userClose()).toBe(true);
-    desktop.app.events.fire('window-all-closed');
+    const window = desktop.windows[0]!;
+    expect(window.userClose()).toBe(false);
+    expect(window.visible).toBe(false);
     expect(desktop.app.quitCalls).toBe(0);
-    expect(desktop.shell.windowIds()).toEqual([]);
+    // The hidden page still owns the mirror and the outbox: sync requests reach it, no new window.
+    expect(desktop.shell.windowIds()).toEqual([window.webContents.id]);
+    const workspaceId = (await desktop.services.workspaces.list())[0]!.id;
+    desktop.tray().menu.find((e) => e.label === 'Sync Now')!.click!();
+    expect(window.received('sync.requested')).toEqual([{ workspaceId }]);
+    expect(window.visible).toBe(false);
 
     desktop.app.events.fire('activate');
-    await eventually(() => expect(desktop.windows).toHaveLength(2));
-    expect(desktop.shell.windowIds()).toEqual([desktop.windows[1]!.webContents.id]);
-    desktop.windows[1]!.userClose();
+    expect(window.visible).toBe(true);
+    expect(desktop.windows).toHaveLength(1);
+    window.userClose();
 
-    // A menu command with no window open: the new window's page is told where to go once loaded.
+    // A menu command while hidden: the same page is shown and told where to go.
     desktop.appMenu()[1]!.submenu!.find((e) => e.label === 'Pending Changes')!.click!();
-    await eventually(() => expect(desktop.windows).toHaveLength(3));
-    const third = desktop.windows[2]!;
-    expect(third.received('app.navigate')).toEqual([]);
-    third.contentEvents.fire('did-finish-load');
-    expect(third.received('app.navigate')).toEqual([{ view: 'pending', workspaceId: (await desktop.services.workspaces.list())[0]!.id }]);
+    expect(window.visible).toBe(true);
+    expect(window.received('app.navigate')).toEqual([{ view: 'pending', workspaceId }]);
+
+    desktop.app.quit();
+    expect(window.userClose()).toBe(true);
+  });
+
+  it('keeps the hidden page receiving clipboard shortens while closed to the tray', async () => {
+    const desktop = await desktopFor({ ...oneWorkspace, platform: 'linux' });
+    const window = desktop.windows[0]!;
+    expect(window.userClose()).toBe(false);
+    desktop.clipboard.text = 'https://example.com/while-hidden';
+    await desktop.shell.shortenFromClipboard();
+    expect(window.received('links.shortenRequested')).toEqual([expect.objectContaining({ location_url: 'https://example.com/while-hidden' })]);
+    expect(desktop.windows).toHaveLength(1);
+    expect(window.visible).toBe(false);
   });
 });
 

@@ -78,6 +78,11 @@ describe('createMainWindow', () => {
     expect(window.loaded).toBe('file:///app/out/renderer/index.html');
   });
 
+  it('keeps the page running at full speed while hidden: it syncs in the background', () => {
+    const { window } = setup();
+    expect(window.options.webPreferences).toMatchObject({ backgroundThrottling: false });
+  });
+
   it('denies every new window and sends only http(s) links to the system browser', () => {
     const { window, opened } = setup();
     expect(window.openHandler!({ url: 'https://example.com/docs' })).toEqual({ action: 'deny' });
