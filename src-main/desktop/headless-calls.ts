@@ -36,6 +36,7 @@ export function headlessDesktopCalls(deps: HeadlessDeps): DesktopCallHandlers {
       return null;
     },
     'tray.updateCache': async () => null,
+    'tray.updateStatus': async () => null,
     'links.shortenPending': async () => [],
     'links.shortenAccepted': async () => null,
     'notify.syncProblem': async (problem) => {

@@ -49,6 +49,13 @@ export function createShellCalls(ctx: ShellCallContext): DesktopCallHandlers {
       ctx.refreshTray();
       return null;
     },
+    'tray.updateStatus': async ({ workspaceId, status }) => {
+      await ctx.ready;
+      if (!known(workspaceId)) throw new CallError({ kind: 'workspace-not-found', message: 'That workspace no longer exists.' });
+      await ctx.trayCache.putStatus(workspaceId, status);
+      ctx.refreshTray();
+      return null;
+    },
     'links.shortenPending': async () => {
       await ctx.ready;
       return ctx.queue.pending();

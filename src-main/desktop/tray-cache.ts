@@ -37,6 +37,12 @@ export class TrayCacheStore {
     });
   }
 
+  /** A workspace syncing off screen: its status changes, its links stay as last sent (none yet: empty). */
+  putStatus(workspaceId: string, status: TrayCache['status']): Promise<void> {
+    const entry = this.entries.get(workspaceId);
+    return this.put({ workspaceId, recent: entry?.recent ?? [], pinned: entry?.pinned ?? [], status });
+  }
+
   /** Drops entries of workspaces that no longer exist. */
   retain(workspaceIds: Iterable<string>): Promise<void> {
     const keep = new Set(workspaceIds);

@@ -121,6 +121,7 @@ export const TrayCacheSchema = z.object({
   }),
 });
 export type TrayCache = z.infer<typeof TrayCacheSchema>;
+export type TrayStatus = TrayCache['status'];
 
 /**
  * A link main asks the renderer to create through its outbox (shorten from clipboard). Main already
@@ -241,6 +242,8 @@ export const appCalls = {
   'workspaces.setCurrent': call(z.object(inWorkspace).strict(), none),
   /** The renderer sends this whenever the mirror changes what the tray shows. */
   'tray.updateCache': call(TrayCacheSchema.strict(), none),
+  /** A workspace syncing off screen: its status only (its links stay as last sent with updateCache). */
+  'tray.updateStatus': call(TrayCacheSchema.pick({ workspaceId: true, status: true }).strict(), none),
   /** Shorten requests main holds until acknowledged (also re-sent as events when a window loads). */
   'links.shortenPending': call(nothing, z.array(ShortenRequestSchema)),
   'links.shortenAccepted': call(z.object({ requestId: z.string().max(64) }).strict(), none),

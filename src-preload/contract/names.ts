@@ -7,6 +7,7 @@ export const DESKTOP_CALL_NAMES = [
   'workspaces.getCurrent',
   'workspaces.setCurrent',
   'tray.updateCache',
+  'tray.updateStatus',
   'links.shortenPending',
   'links.shortenAccepted',
   'notify.syncProblem',

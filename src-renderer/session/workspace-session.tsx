@@ -1,9 +1,11 @@
-// The open workspace: its mirror and sync engine, opened when the user picks a workspace and
-// closed when they switch, so nothing of one account leaks into another's screens.
-import { createContext, useContext, useEffect, useState, type ReactNode, useSyncExternalStore } from 'react';
+// The workspace on screen: its mirror and sync engine, from the registry that keeps every workspace
+// syncing (sync/workspace-syncs.ts). The screens see only this one, so nothing of one account leaks
+// into another's screens; the others go on syncing out of sight.
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import type { WorkspaceInfo } from '../../src-preload/contract/index.ts';
-import { bindWindowEvents, openWorkspaceSync, refreshAccount, storedAccount, type SyncStatus, type WorkspaceSync } from '../sync/index.ts';
+import { createWorkspaceSyncs, openWorkspaceSync, refreshAccount, storedAccount, type SyncStatus, type WorkspaceSync } from '../sync/index.ts';
+import type { OpenWorkspace, WorkspaceSyncs } from '../sync/workspace-syncs.ts';
 import { useWorkspaces } from './use-workspaces.tsx';
 import { afterPaint } from './after-paint.ts';
 import { useApi } from './api-context.tsx';
@@ -19,6 +21,7 @@ export interface WorkspaceSession {
 }
 
 const SessionContext = createContext<WorkspaceSession | null>(null);
+const SyncsContext = createContext<WorkspaceSyncs<WorkspaceSync> | null>(null);
 
 export interface WorkspaceSessionProps {
   children: ReactNode;
@@ -35,21 +38,38 @@ export function WorkspaceSessionProvider({ children, prepare }: WorkspaceSession
   const workspace = workspaces.find((w) => w.id === currentId) ?? null;
   const [session, setSession] = useState<WorkspaceSession | null>(null);
   const [error, setError] = useState<string | null>(null);
-
   const workspaceId = workspace?.id ?? null;
+
+  // Every workspace's sync, for as long as the app runs (the window only hides: main keeps it).
+  const syncs = useMemo(
+    () =>
+      createWorkspaceSyncs({
+        open: (id) =>
+          openWorkspaceSync({
+            workspaceId: id,
+            api,
+            // Started once the first screen is painted (on screen) or a little later (the others).
+            autoStart: false,
+            onProblem: (problem) => void api.call('notify.syncProblem', { ...problem, workspaceId: id }).catch(() => undefined),
+          }),
+        events: window,
+        onError: (id, failure) => console.error(`sync: workspace ${id} did not open or start`, failure),
+      }),
+    [api],
+  );
+  useEffect(() => () => syncs.closeAll(), [syncs]);
+  const ids = workspaces.map((w) => w.id).join('\n');
+  useEffect(() => {
+    syncs.retain(ids ? ids.split('\n') : [], workspaceId);
+  }, [syncs, ids, workspaceId]);
+
   useEffect(() => {
     if (!workspaceId || !workspace) return undefined;
-    let closed = false;
-    let opened: WorkspaceSync | null = null;
+    let left = false;
+    let shown: WorkspaceSync | null = null;
     let unbind = () => undefined as void;
     const open = async (): Promise<WorkspaceSync> => {
-      const sync = await openWorkspaceSync({
-        workspaceId,
-        api,
-        // Started below, once the first screen is painted: its first pull reads the whole mirror.
-        autoStart: false,
-        onProblem: (problem) => void api.call('notify.syncProblem', { ...problem, workspaceId }).catch(() => undefined),
-      });
+      const sync = await syncs.use(workspaceId);
       // The list opens with its stored first page (one small read) instead of a loading state and
       // a second render; a slow read does not hold the session up.
       if (prepare) await Promise.race([prepare(sync), new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
@@ -57,39 +77,42 @@ export function WorkspaceSessionProvider({ children, prepare }: WorkspaceSession
     };
     open().then(
       (sync) => {
-        if (closed) {
-          sync.close();
-          return;
-        }
-        opened = sync;
-        unbind = bindWindowEvents(sync, window);
+        if (left) return;
+        shown = sync;
+        // Focus pulls for the workspace on screen only; online/offline reach every one (the registry).
+        const onFocus = () => sync.notifyFocus();
+        window.addEventListener('focus', onFocus);
+        unbind = () => window.removeEventListener('focus', onFocus);
         setError(null);
         setSession({ workspace, sync });
         afterPaint(() => {
-          if (closed) return;
-          sync.engine
-            .start()
+          if (left) return;
+          syncs
+            .start(workspaceId)
             // Statistics refresh in the background once sync runs (within a small share of the window).
-            .then(() => closed || sync.statistics.startBackground())
+            .then(() => left || sync.statistics.startBackground())
             .catch((failure: unknown) => console.error('sync: the engine did not start', failure));
         }, START_FALLBACK_MS);
         // The account (time zone of schedule dates): the stored copy at once, the service's when main
         // has it (read at most twice a day; a service without the call simply says so).
         void storedAccount(sync.db)
-          .then(() => (closed ? null : refreshAccount(sync.db, api, workspaceId)))
+          .then(() => (left ? null : refreshAccount(sync.db, api, workspaceId)))
           .catch(() => undefined);
       },
-      (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)),
+      (failure: unknown) => {
+        if (!left) setError(failure instanceof Error ? failure.message : String(failure));
+      },
     );
     return () => {
-      closed = true;
+      left = true;
       unbind();
-      opened?.close();
+      // Off screen it goes on syncing; its share of the budget goes to sync, not statistics.
+      shown?.statistics.stopBackground();
       setSession(null);
     };
     // The session follows the workspace id; renames must not reopen the database.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, workspaceId]);
+  }, [api, syncs, workspaceId]);
 
   const value = session && workspace ? { ...session, workspace } : null;
   if (error) {
@@ -99,7 +122,20 @@ export function WorkspaceSessionProvider({ children, prepare }: WorkspaceSession
       </div>
     );
   }
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SyncsContext.Provider value={syncs}>
+      <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+    </SyncsContext.Provider>
+  );
+}
+
+const NO_WORKSPACES: readonly OpenWorkspace<WorkspaceSync>[] = [];
+const noSubscribe = () => () => undefined;
+
+/** Every open workspace's sync (the one on screen among them), re-rendering as they open and close. */
+export function useOpenWorkspaces(): readonly OpenWorkspace<WorkspaceSync>[] {
+  const syncs = useContext(SyncsContext);
+  return useSyncExternalStore(syncs?.subscribe ?? noSubscribe, syncs?.list ?? (() => NO_WORKSPACES));
 }
 
 /** The open workspace, or null while none is open. */

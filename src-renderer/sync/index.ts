@@ -32,6 +32,7 @@ export { lastPullKey, PINNED_KEY } from './mirror/db.ts';
 export { countLinksOnDomain } from './domain-links.ts';
 export { linkNote, setLinkNote, LINK_NOTE_LIMITS, type LinkNote } from './link-notes.ts';
 export * from './statistics/index.ts';
+export { createWorkspaceSyncs, BACKGROUND_START_MS } from './workspace-syncs.ts';
 export type { SyncStatus, OpSummary, Connection } from './status-store.ts';
 export type { MirrorRow, OutboxOp, ConflictInfo, FieldConflict, ClickSample, Fields } from './mirror/rows.ts';
 export type { Resolution, FieldChoice } from './resolutions.ts';

@@ -1,6 +1,6 @@
 // What the tray shows for a workspace, computed from the link index: the 10 most recent links
 // and the pinned ones, each with its short URL, and the sync status in numbers.
-import { isHttpUrl, type TrayCache, type TrayLink } from '../../../src-preload/contract/index.ts';
+import { isHttpUrl, type TrayCache, type TrayLink, type TrayStatus } from '../../../src-preload/contract/index.ts';
 import type { SyncStatus } from '../../sync/index.ts';
 import { entryShortUrl, sortOrder, type LinkEntry, type LinkIndex } from './link-index.ts';
 
@@ -13,13 +13,14 @@ function trayLink(index: LinkIndex, baseUrl: string, entry: LinkEntry): TrayLink
   return { id: entry.clientId, label: entry.alias.slice(0, 200), shortUrl };
 }
 
-export function trayCache(
-  workspaceId: string,
-  baseUrl: string,
-  index: LinkIndex,
-  pinned: readonly string[],
-  status: Pick<SyncStatus, 'connection' | 'pendingCount' | 'failures' | 'conflicts'>,
-): TrayCache {
+type StatusParts = Pick<SyncStatus, 'connection' | 'pendingCount' | 'failures' | 'conflicts'>;
+
+/** The sync status in the tray's numbers. */
+export function trayStatus(status: StatusParts): TrayStatus {
+  return { online: status.connection === 'online', pending: status.pendingCount, problems: status.failures.length + status.conflicts.length };
+}
+
+export function trayCache(workspaceId: string, baseUrl: string, index: LinkIndex, pinned: readonly string[], status: StatusParts): TrayCache {
   const recent: TrayLink[] = [];
   const order = sortOrder(index, 'created');
   for (let k = order.length - 1; k >= 0 && recent.length < TRAY_RECENT; k--) {
@@ -39,6 +40,6 @@ export function trayCache(
     workspaceId,
     recent,
     pinned: pinnedLinks,
-    status: { online: status.connection === 'online', pending: status.pendingCount, problems: status.failures.length + status.conflicts.length },
+    status: trayStatus(status),
   };
 }

@@ -60,6 +60,8 @@ export interface StatisticsService {
   show(request: ScreenRequest): () => void;
   /** Starts the background refresh (the session does, once sync has started). */
   startBackground(): void;
+  /** The workspace left the screen: it keeps syncing, but its budget goes to sync, not statistics. */
+  stopBackground(): void;
   stop(): void;
   /** Resolves once nothing is running (tests, bench). */
   idle(): Promise<void>;
@@ -346,6 +348,9 @@ export function createStatisticsService(options: StatisticsOptions): StatisticsS
     startBackground() {
       background = true;
       wake();
+    },
+    stopBackground() {
+      background = false;
     },
     stop() {
       stopped = true;
