@@ -10,7 +10,9 @@ import { ChangeKeyDialog } from './ChangeKeyDialog.tsx';
 import { useWorkspaces } from '../../session/use-workspaces.tsx';
 import { useNavigation } from '../../session/navigation-store.ts';
 import { useApi } from '../../session/api-context.tsx';
-import { useSession, useSyncStatusOrNull } from '../../session/workspace-session.tsx';
+import { useOpenWorkspaces } from '../../session/workspace-session.tsx';
+import type { WorkspaceSync } from '../../sync/index.ts';
+import { useWorkspaceSyncSummary, WorkspaceKeyBadge, WorkspaceSyncLine } from './WorkspaceSyncState.tsx';
 import { checkRename } from './workspace-forms.ts';
 
 export function WorkspacesPage() {
@@ -21,8 +23,8 @@ export function WorkspacesPage() {
   // The key-refused banner asks for a workspace's key dialog through navigation.
   const { keyDialogFor, openKeyDialog } = useNavigation();
   const changingKey = changingKeyHere ?? workspaces.find((w) => w.id === keyDialogFor) ?? null;
-  const session = useSession();
-  const paused = useSyncStatusOrNull(session?.sync ?? null)?.paused ?? null;
+  const open = useOpenWorkspaces();
+  const syncOf = (id: string) => open.find((entry) => entry.workspaceId === id)?.sync ?? null;
   const [changingAddress, setChangingAddress] = useState<WorkspaceInfo | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const attempt = (action: () => Promise<void>) => action().catch((e: unknown) => setProblem((e as Error).message));
@@ -45,36 +47,17 @@ export function WorkspacesPage() {
         {loaded && workspaces.length === 0 && !error && <p className="muted">No workspaces yet. Add a service below.</p>}
         <ul className="workspace-list">
           {workspaces.map((workspace) => (
-            <li key={workspace.id} aria-current={workspace.id === currentId ? 'true' : undefined}>
-              <div className="workspace-name">
-                <strong>{workspace.name}</strong>
-                <span className="muted">{workspace.baseUrl}</span>
-                {workspace.hasKey && <WorkspaceAccount workspaceId={workspace.id} />}
-              </div>
-              {workspace.sandbox && <Badge tone="info">Sandbox</Badge>}
-              <KeyBadge hasKey={workspace.hasKey} refused={workspace.id === session?.workspace.id && paused !== null} />
-              {workspace.id === currentId ? (
-                <Badge tone="info">Open</Badge>
-              ) : (
-                <Button size="small" onPress={() => void attempt(() => select(workspace.id))} aria-label={`Open ${workspace.name}`}>
-                  Open
-                </Button>
-              )}
-              <Button size="small" onPress={() => setRenaming(workspace)} aria-label={`Rename ${workspace.name}`}>
-                Rename
-              </Button>
-              {!workspace.sandbox && (
-                <Button size="small" onPress={() => setChangingAddress(workspace)} aria-label={`Change address of ${workspace.name}`}>
-                  Change address
-                </Button>
-              )}
-              <Button size="small" onPress={() => setChangingKey(workspace)} aria-label={`Change key of ${workspace.name}`}>
-                Change key
-              </Button>
-              <Button size="small" variant="danger" onPress={() => setRemoving(workspace)} aria-label={`Remove ${workspace.name}`}>
-                Remove
-              </Button>
-            </li>
+            <WorkspaceRow
+              key={workspace.id}
+              workspace={workspace}
+              sync={syncOf(workspace.id)}
+              isOpen={workspace.id === currentId}
+              onOpen={() => void attempt(() => select(workspace.id))}
+              onRename={() => setRenaming(workspace)}
+              onChangeAddress={() => setChangingAddress(workspace)}
+              onChangeKey={() => setChangingKey(workspace)}
+              onRemove={() => setRemoving(workspace)}
+            />
           ))}
         </ul>
       </section>
@@ -150,10 +133,52 @@ function RenameDialog({ workspace, onClose, onRename }: { workspace: WorkspaceIn
   );
 }
 
-/** Whether the workspace's key is stored, and whether the service refused it (then red, whatever is stored). */
-function KeyBadge({ hasKey, refused }: { hasKey: boolean; refused: boolean }) {
-  if (refused) return <Badge tone="danger">Key refused</Badge>;
-  return <Badge tone={hasKey ? 'success' : 'warning'}>{hasKey ? 'Key stored' : 'No key'}</Badge>;
+/** One workspace: its name, address, account and sync, its key, and what can be done with it. */
+function WorkspaceRow(props: {
+  workspace: WorkspaceInfo;
+  sync: WorkspaceSync | null;
+  isOpen: boolean;
+  onOpen: () => void;
+  onRename: () => void;
+  onChangeAddress: () => void;
+  onChangeKey: () => void;
+  onRemove: () => void;
+}) {
+  const { workspace } = props;
+  const summary = useWorkspaceSyncSummary(props.sync);
+  return (
+    <li aria-current={props.isOpen ? 'true' : undefined}>
+      <div className="workspace-name">
+        <strong>{workspace.name}</strong>
+        <span className="muted">{workspace.baseUrl}</span>
+        {workspace.hasKey && <WorkspaceAccount workspaceId={workspace.id} />}
+        <WorkspaceSyncLine summary={summary} />
+      </div>
+      {workspace.sandbox && <Badge tone="info">Sandbox</Badge>}
+      <WorkspaceKeyBadge hasKey={workspace.hasKey} refused={summary.refused} />
+      {props.isOpen ? (
+        <Badge tone="info">Open</Badge>
+      ) : (
+        <Button size="small" onPress={props.onOpen} aria-label={`Open ${workspace.name}`}>
+          Open
+        </Button>
+      )}
+      <Button size="small" onPress={props.onRename} aria-label={`Rename ${workspace.name}`}>
+        Rename
+      </Button>
+      {!workspace.sandbox && (
+        <Button size="small" onPress={props.onChangeAddress} aria-label={`Change address of ${workspace.name}`}>
+          Change address
+        </Button>
+      )}
+      <Button size="small" onPress={props.onChangeKey} aria-label={`Change key of ${workspace.name}`}>
+        Change key
+      </Button>
+      <Button size="small" variant="danger" onPress={props.onRemove} aria-label={`Remove ${workspace.name}`}>
+        Remove
+      </Button>
+    </li>
+  );
 }
 
 /** After the Sandbox workspace was removed: bring it back (a new demo account on this computer). */
