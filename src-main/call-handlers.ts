@@ -20,6 +20,8 @@ export interface CallHandlerDeps {
   accounts?: AccountCache;
   /** The diagnostics text (main-services builds it from the log and the workspace list). */
   diagnostics?: () => Promise<string>;
+  /** Where the page's log lines go (bounded; main-services passes the app log's). */
+  rendererLog?: (line: { level: 'info' | 'warn' | 'error'; message: string; workspaceId?: string | undefined }) => void;
 }
 
 /** Every call but the desktop shell's (src-main/desktop/desktop-calls.ts), which main-services merges in. */
@@ -67,6 +69,10 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
     'app.diagnostics': async () => {
       if (!deps.diagnostics) throw new CallError({ kind: 'not-available', message: 'Diagnostics are not available here.' });
       return { text: await deps.diagnostics() };
+    },
+    'app.log': async (input) => {
+      deps.rendererLog?.(input);
+      return null;
     },
   };
 }

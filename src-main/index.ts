@@ -35,6 +35,7 @@ import { createElectronTray } from './electron/tray.ts';
 import { electronUpdater } from './electron/updater.ts';
 import { createMainWindow, guardEveryWebContents } from './electron/window.ts';
 import { createAppLog } from './logging/app-log.ts';
+import { logProcessErrors } from './logging/process-errors.ts';
 import { createMainServices } from './main-services.ts';
 import { startSandbox } from './sandbox/index.ts';
 import { NetworkRouter } from './service/network-route.ts';
@@ -55,6 +56,7 @@ const crashDumpsDir = startLocalCrashReports(crashReporter, app);
 const logFile = electronLogFile(electronLog, { dev: !app.isPackaged });
 const log = createAppLog({ logger: logFile.logger });
 const logError = (message: string): void => log.error(message);
+logProcessErrors(process, log);
 const versions = { app: app.getVersion(), electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node };
 log.info(
   `Linkdock ${versions.app} starting: Electron ${versions.electron}, Chrome ${versions.chrome}, Node ${versions.node}, ${process.platform} ${process.arch}`,

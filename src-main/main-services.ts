@@ -9,6 +9,7 @@ import type { DesktopCallHandlers } from './desktop/desktop-calls.ts';
 import { headlessDesktopCalls } from './desktop/headless-calls.ts';
 import { createCallRouter, type CallRouter } from './ipc/call-router.ts';
 import { createAppLog, silentLogger, type AppLog } from './logging/app-log.ts';
+import { createRendererLog } from './logging/renderer-log.ts';
 import { buildDiagnostics, type DiagnosticsVersions, type PendingCounts } from './logging/diagnostics.ts';
 import { redactSecrets } from './security/redact.ts';
 import { RequestBudget, type BudgetState, type Clock } from './service/budget.ts';
@@ -101,6 +102,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     openExternal: options.openExternal,
     writeClipboard: options.writeClipboard,
     diagnostics,
+    rendererLog: createRendererLog(log),
   });
   const desktopCalls = withSyncProblemsLogged(
     options.desktopCalls ??

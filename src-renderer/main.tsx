@@ -20,6 +20,13 @@ const bridge =
 
 if (bridge) {
   const api = createContractApi(bridge);
+  // The page's own uncaught errors go to main's log with their stacks (the console is gone in a packaged app).
+  const report = (what: string, error: unknown) => {
+    const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+    void api.call('app.log', { level: 'error', message: `${what}: ${text}`.slice(0, 4000) }).catch(() => undefined);
+  };
+  window.addEventListener('error', (event) => report('uncaught error', event.error ?? event.message));
+  window.addEventListener('unhandledrejection', (event) => report('unhandled rejection', event.reason));
   createRoot(root).render(
     <StrictMode>
       <App api={api} />

@@ -236,6 +236,14 @@ export const appCalls = {
    * Copy Diagnostics). No workspace names, addresses or keys.
    */
   'app.diagnostics': call(nothing, z.object({ text: z.string().max(200_000) })),
+  /**
+   * A line for main's log from the page: what the sync engine decided, the page's uncaught errors.
+   * Main cleans it of keys, and drops lines past its per-minute bound.
+   */
+  'app.log': call(
+    z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000), workspaceId: WorkspaceIdSchema.optional() }).strict(),
+    none,
+  ),
 
   /** The workspace the renderer shows; the tray and shorten-from-clipboard use it. */
   'workspaces.getCurrent': call(nothing, z.object({ workspaceId: WorkspaceIdSchema.nullable() })),

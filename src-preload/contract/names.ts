@@ -32,6 +32,7 @@ export const CALL_NAMES = [
   'shell.openExternal',
   'clipboard.writeText',
   'app.diagnostics',
+  'app.log',
   ...DESKTOP_CALL_NAMES,
 ] as const;
 export type CallName = (typeof CALL_NAMES)[number];

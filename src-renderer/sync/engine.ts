@@ -41,6 +41,8 @@ export interface EngineOptions {
    * passes it on as a native notification (`notify.syncProblem`) when it sees fit.
    */
   onProblem?: (problem: SyncProblem) => void;
+  /** What the engine decides, for main's log (`app.log`): cycles that did something, stops, connection changes. */
+  log?: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
 /** `resume`: a full cycle (like `interval`) to finish a pull a spent window cut short or a passing failure stopped. */
@@ -83,6 +85,13 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   const editDelayMs = options.editDelayMs ?? 300;
   const store = createStatusStore(options.workspaceId);
   const counter = createRequestCounter();
+  const log = options.log ?? (() => undefined);
+  // Reachability changes are decisions too: what the user sees as Online/Offline, with the reason.
+  store.subscribe((state, previous) => {
+    if (state.connection === previous.connection) return;
+    if (state.connection === 'offline') log('warn', `offline: ${state.lastError ?? 'the service does not answer'}`);
+    else if (state.connection === 'online' && previous.connection === 'offline') log('info', 'online again');
+  });
   const rateWindow = options.rateWindow ?? createRateWindowView(clock);
 
   const observe = (outcome: RequestOutcome) => {
@@ -143,6 +152,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   });
 
   async function pause(message: string): Promise<void> {
+    log('warn', `paused, the service refused the key: ${message}`);
     const paused = { message, at: clock.now() };
     await options.db.syncState.put({ key: PAUSED_KEY, value: paused });
     store.setState({ paused, lastError: message });
@@ -244,6 +254,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
             store.setState({ lastError: describeError(error).message });
             pullAttempt++;
             pullRetryAt = clock.now() + backoffDelay(pullAttempt, random);
+            log('warn', `pull of ${resource} failed (${describeError(error).message}); trying again in ${Math.round((pullRetryAt - clock.now()) / 1000)} s`);
             return;
           }
         }
@@ -268,7 +279,11 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     if (reason !== 'rate-limited') pullRetryAt = null;
     if (reason === 'paused') await pause(message || 'The service refused the API key. Enter a new key to continue.');
     else if (reason === 'offline') connection.unreachable(message);
-    else store.setState({ blockedUntil: resetAt ?? clock.now() + 60_000, lastError: message });
+    else {
+      const until = resetAt ?? clock.now() + 60_000;
+      log('info', `rate limit: waiting ${Math.round((until - clock.now()) / 1000)} s for the window to reopen`);
+      store.setState({ blockedUntil: until, lastError: message });
+    }
   }
 
   function cycle(reason: CycleReason): Promise<CycleResult> {
@@ -279,10 +294,19 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     }
     running = (async () => {
       let result: CycleResult;
+      const started = clock.now();
       try {
         result = await runCycle(reason);
+        // A cycle that did something (sent, pulled, stopped) is a line; a quiet one is not.
+        const sent = result.push?.completed ?? 0;
+        if (result.ran && (sent > 0 || result.pulled || result.stoppedBy))
+          log(
+            'info',
+            `sync (${reason}): ${sent} change${sent === 1 ? '' : 's'} confirmed${result.pulled ? ', pulled' : ''}${result.stoppedBy ? `, stopped: ${result.stoppedBy}` : ''} in ${clock.now() - started} ms`,
+          );
       } catch (error) {
         store.setState({ lastError: describeError(error).message });
+        log('error', `sync (${reason}) failed: ${describeError(error).message}`);
         result = { ran: false, push: null, pulled: false, stoppedBy: null };
       }
       // The next wake-up is part of the cycle, so `idle()` means "settled and scheduled".

@@ -95,7 +95,12 @@ export async function openWorkspaceSync(options: OpenOptions): Promise<Workspace
     options.storage === undefined ? (globalThis as { navigator?: { storage?: PersistentStorage } }).navigator?.storage : (options.storage ?? undefined);
   const persisted = await requestPersistence(storage);
   const newId = options.newId ?? (() => crypto.randomUUID());
-  const engine = createSyncEngine({ ...options, db, newId });
+  // The engine's decisions go to main's log unless the caller said where (tests, the chaos suite).
+  const log =
+    options.log ??
+    ((level: 'info' | 'warn' | 'error', message: string) =>
+      void options.api.call('app.log', { level, message: message.slice(0, 4000), workspaceId: options.workspaceId }).catch(() => undefined));
+  const engine = createSyncEngine({ ...options, db, newId, log });
   const edits: EditContext = {
     db,
     clock: options.clock ?? systemClock,
