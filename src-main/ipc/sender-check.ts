@@ -24,11 +24,15 @@ export interface TrustPolicy {
   rendererUrl: string;
 }
 
-/** Whether `name` may be called by this sender: any call from the app's windows, the Shorten window's own calls from it. */
+/**
+ * Whether `name` may be called by this sender: the Shorten window's own calls from it alone (they
+ * read the clipboard, which the app's windows otherwise cannot), every other call from the app's windows.
+ */
 export function mayCall(name: string, sender: SenderFacts, policy: TrustPolicy): boolean {
-  if (isTrustedSender(sender, policy)) return true;
-  if (!(SHORTEN_WINDOW_CALLS as readonly string[]).includes(name)) return false;
-  return isTrustedSender(sender, { windowIds: policy.shortenWindowIds ?? (() => []), rendererUrl: policy.rendererUrl });
+  if ((SHORTEN_WINDOW_CALLS as readonly string[]).includes(name)) {
+    return isTrustedSender(sender, { windowIds: policy.shortenWindowIds ?? (() => []), rendererUrl: policy.rendererUrl });
+  }
+  return isTrustedSender(sender, policy);
 }
 
 export function isTrustedSender(sender: SenderFacts, policy: TrustPolicy): boolean {

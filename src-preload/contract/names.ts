@@ -18,7 +18,7 @@ export const DESKTOP_CALL_NAMES = [
   'shortenWindow.close',
 ] as const;
 
-/** All the Shorten window may call: main refuses it anything else (its sender check). */
+/** All the Shorten window may call, and only it: main refuses it anything else, and these to any other window (its sender check). */
 export const SHORTEN_WINDOW_CALLS = [
   'shortenWindow.context',
   'shortenWindow.submit',

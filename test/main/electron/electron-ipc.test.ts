@@ -69,6 +69,9 @@ describe('contract on Electron IPC', () => {
     expect(calls()).toBe(0);
     expect(await handlers.get(callChannel('shortenWindow.close'))!(shorten, {})).toEqual({ ok: true, value: null });
     expect(calls()).toBe(1);
+    // And the main window may not make them.
+    expect(await handlers.get(callChannel('shortenWindow.close'))!(event(), {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(calls()).toBe(1);
   });
 });
 
