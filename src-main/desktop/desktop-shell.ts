@@ -215,6 +215,12 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     domainsOf: (workspaceId) => trayCache.get(workspaceId)?.domains ?? [],
     ...(deps.newAlias ? { newAlias: deps.newAlias } : {}),
   });
+  const openShortenWindow = (): void => {
+    track(
+      ready.then(() => shortenWindow.open()),
+      'shorten window',
+    );
+  };
   const copyLink = async (link: TrayLink): Promise<void> => {
     try {
       await deps.clipboard.writeText(link.shortUrl);
@@ -243,7 +249,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
       buildTrayMenu(view, {
         copyLink: (link) => track(copyLink(link), 'copy link'),
         shortenFromClipboard: runShorten,
-        shortenWithOptions: () => void ready.then(() => shortenWindow.open()),
+        shortenWithOptions: openShortenWindow,
         openApp,
         openPending: (workspaceId) => navigate('pending', workspaceId),
         syncNow,
