@@ -33,7 +33,7 @@ import { safeStorageCipher } from './electron/safe-storage-cipher.ts';
 import { secureSession } from './electron/session.ts';
 import { createElectronTray } from './electron/tray.ts';
 import { electronUpdater } from './electron/updater.ts';
-import { createMainWindow, guardEveryWebContents } from './electron/window.ts';
+import { createMainWindow, createShortenWindow, guardEveryWebContents } from './electron/window.ts';
 import { createAppLog } from './logging/app-log.ts';
 import { logProcessErrors } from './logging/process-errors.ts';
 import { createMainServices } from './main-services.ts';
@@ -68,6 +68,7 @@ const desktop = startDesktopShell({
   dev: !app.isPackaged,
   app,
   createWindow: ({ bounds }) => createMainWindow({ BrowserWindow, preloadPath, rendererUrl, openExternal, bounds }),
+  createShortenWindow: () => createShortenWindow({ BrowserWindow, preloadPath, rendererUrl, openExternal }),
   displays: () => screen.getAllDisplays(),
   clipboard,
   notify: electronNotifier({ Notification, logError }),
@@ -111,7 +112,7 @@ async function start(desktop: DesktopShell): Promise<void> {
       detail: `It was moved to ${services.loadReport.recoveredFrom} and Linkdock started with an empty list. Your API keys are untouched.`,
     });
   }
-  registerContractIpc(ipcMain, services.router, { windowIds: desktop.windowIds, rendererUrl });
+  registerContractIpc(ipcMain, services.router, { windowIds: desktop.windowIds, shortenWindowIds: desktop.shortenWindowIds, rendererUrl });
   // Tray, menu, shortcut and the embedded sandbox, then the window.
   await desktop.start(services);
 }

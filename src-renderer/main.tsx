@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { ShortenWindowApp } from './app/ShortenWindowApp.tsx';
 import { createContractApi } from './contract/contract-client.ts';
 import { createWebSocketBridge } from './contract/websocket-bridge.ts';
 import './ui/theme.css';
@@ -14,7 +15,10 @@ if (!root) throw new Error('index.html has no #root');
 
 // In the app the preload provides the bridge; in `npm run preview:web` the page address carries
 // the preview server's per-run token and the bridge is a loopback WebSocket.
-const previewToken = new URLSearchParams(location.hash.slice(1)).get('token');
+const hashParams = new URLSearchParams(location.hash.slice(1));
+const previewToken = hashParams.get('token');
+// The tray's small Shorten window loads this page with #view=shorten (src-main/electron/window.ts).
+const shortenWindow = hashParams.get('view') === 'shorten';
 const bridge =
   window.linkdock ?? (previewToken ? createWebSocketBridge(`ws://${location.host}/contract?token=${encodeURIComponent(previewToken)}`) : undefined);
 
@@ -27,11 +31,8 @@ if (bridge) {
   };
   window.addEventListener('error', (event) => report('uncaught error', event.error ?? event.message));
   window.addEventListener('unhandledrejection', (event) => report('unhandled rejection', event.reason));
-  createRoot(root).render(
-    <StrictMode>
-      <App api={api} />
-    </StrictMode>,
-  );
+  if (shortenWindow) document.title = 'Shorten — Linkdock';
+  createRoot(root).render(<StrictMode>{shortenWindow ? <ShortenWindowApp api={api} /> : <App api={api} />}</StrictMode>);
 } else {
   root.textContent = 'Linkdock could not reach its main process. Restart the app.';
 }

@@ -21,6 +21,7 @@ import { restoreEmbeddedSandbox, startEmbeddedSandbox, type EmbeddedSandbox } fr
 import { SettingsStore } from './settings.ts';
 import { shortenFromClipboard, type ShortenOutcome } from './shorten-from-clipboard.ts';
 import { ShortenQueue } from './shorten-queue.ts';
+import { ShortenWindow, shortenWindowCalls } from './shorten-window.ts';
 import { TrayCacheStore } from './tray-cache.ts';
 import { buildTrayMenu, trayToolTip, type TrayView } from './tray-menu.ts';
 import { restoreBounds, WindowStateStore } from './window-state.ts';
@@ -202,6 +203,26 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   const runShorten = (): void => {
     track(shorten(), 'shorten from clipboard');
   };
+  // "Shorten Clipboard…": its own small window; what it sends is queued like the one-step shorten.
+  const shortenWindow = new ShortenWindow({
+    createWindow: () => deps.createShortenWindow(),
+    readClipboard: () => deps.clipboard.readText(),
+    writeClipboard: (text) => deps.clipboard.writeText(text),
+    notify: deps.notify,
+    queue,
+    deliver: (request: ShortenRequest) => emit('links.shortenRequested', request),
+    openApp,
+    workspaces: () => workspaceList,
+    currentWorkspace,
+    domainsOf: (workspaceId) => trayCache.get(workspaceId)?.domains ?? [],
+    ...(deps.newAlias ? { newAlias: deps.newAlias } : {}),
+  });
+  const openShortenWindow = (): void => {
+    track(
+      ready.then(() => shortenWindow.open()),
+      'shorten window',
+    );
+  };
   const copyLink = async (link: TrayLink): Promise<void> => {
     try {
       await deps.clipboard.writeText(link.shortUrl);
@@ -217,15 +238,12 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   };
 
   // ---- tray and menu ----
-  const trayView = (): TrayView => {
-    const current = currentWorkspace();
-    return {
-      workspaces: workspaceList.map(({ id, name }) => ({ id, name })),
-      currentId: current?.id ?? null,
-      cache: current ? trayCache.get(current.id) : null,
-      shortcut: shortcut.active,
-    };
-  };
+  const trayView = (): TrayView => ({
+    workspaces: workspaceList.map(({ id, name }) => ({ id, name })),
+    currentId: currentWorkspace()?.id ?? null,
+    caches: Object.fromEntries(workspaceList.map(({ id }) => [id, trayCache.get(id) ?? undefined])),
+    shortcut: shortcut.active,
+  });
   function refreshTray(): void {
     if (!tray) return;
     const view = trayView();
@@ -233,6 +251,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
       buildTrayMenu(view, {
         copyLink: (link) => track(copyLink(link), 'copy link'),
         shortenFromClipboard: runShorten,
+        shortenWithOptions: openShortenWindow,
         openApp,
         openPending: (workspaceId) => navigate('pending', workspaceId),
         syncNow,
@@ -297,7 +316,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   };
 
   // ---- the contract calls ----
-  const handlers = createShellCalls({
+  const shellCalls = createShellCalls({
     restoreSandbox,
     ready,
     workspaces: () => workspaceList,
@@ -318,6 +337,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     refreshAppMenu,
     updates,
   });
+  const handlers = { ...shellCalls, ...shortenWindowCalls(shortenWindow, ready) };
 
   // ---- lifecycle ----
   const stop = (): Promise<void> =>
@@ -400,6 +420,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
       const live = liveWindow();
       return live ? [live.webContents.id] : [];
     },
+    shortenWindowIds: () => shortenWindow.ids(),
     start,
     stop,
     shortenFromClipboard: shorten,

@@ -47,6 +47,16 @@ export function headlessDesktopCalls(deps: HeadlessDeps): DesktopCallHandlers {
     'desktop.setSettings': async () => {
       throw new CallError({ kind: 'invalid-input', message: NO_DESKTOP });
     },
+    'shortenWindow.context': async () => ({
+      location_url: '',
+      clipboardNote: NO_DESKTOP,
+      currentId: await current(),
+      workspaces: [],
+    }),
+    'shortenWindow.submit': async () => {
+      throw new CallError({ kind: 'invalid-input', message: NO_DESKTOP });
+    },
+    'shortenWindow.close': async () => null,
     'desktop.restoreSandbox': async () => {
       if (!deps.restoreSandbox) throw new CallError({ kind: 'invalid-input', message: 'This preview runs without a sandbox (start it with --sandbox).' });
       return deps.restoreSandbox();

@@ -2,6 +2,7 @@
 // notifications, desktop settings). Each waits until the shell has read its stores.
 import { CallError, type DesktopSettings, type EventPayload } from '../../src-preload/contract/index.ts';
 import type { DesktopCallHandlers } from './desktop-calls.ts';
+import type { ShortenWindowCallName } from './shorten-window.ts';
 import type { Notify } from './notice.ts';
 import type { SettingsStore } from './settings.ts';
 import type { ShortenQueue } from './shorten-queue.ts';
@@ -30,7 +31,8 @@ export interface ShellCallContext {
   updates: { setEnabled(on: boolean): void };
 }
 
-export function createShellCalls(ctx: ShellCallContext): DesktopCallHandlers {
+/** All but the Shorten window's calls (shorten-window.ts answers those). */
+export function createShellCalls(ctx: ShellCallContext): Omit<DesktopCallHandlers, ShortenWindowCallName> {
   const known = (workspaceId: string) => ctx.workspaces().some((w) => w.id === workspaceId);
   return {
     'workspaces.getCurrent': async () => {

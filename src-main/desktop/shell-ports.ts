@@ -9,6 +9,7 @@ import type { Notify } from './notice.ts';
 import type { WatchedContents } from './renderer-watchdog.ts';
 import type { UpdaterPort } from './update-checks.ts';
 import type { ShortenOutcome } from './shorten-from-clipboard.ts';
+import type { ShortenWindowPort } from './shorten-window.ts';
 import type { Rect } from './window-state.ts';
 export interface PreventableEvent {
   preventDefault(): void;
@@ -81,6 +82,8 @@ export interface DesktopShellDeps {
   dev?: boolean;
   app: AppPort;
   createWindow(options: { bounds: Partial<Rect> & { width: number; height: number } }): WindowPort;
+  /** The small Shorten window (src-main/electron/window.ts createShortenWindow). */
+  createShortenWindow(): ShortenWindowPort;
   /** Work areas of the connected displays (Electron's screen.getAllDisplays()). */
   displays(): { workArea: Rect }[];
   /** Electron 45's clipboard is asynchronous. */
@@ -116,6 +119,8 @@ export interface DesktopShell {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** webContents ids of the app's windows, for the IPC sender check. */
   windowIds(): number[];
+  /** The Shorten window's webContents id while it is open: it may make SHORTEN_WINDOW_CALLS only. */
+  shortenWindowIds(): number[];
   /** After app ready and the services exist: tray, menu, shortcut, sandbox, then the window. */
   start(services: ShellServices): Promise<void>;
   /** Stops the sandbox, tray and shortcut (the shell calls it on quit; tests call it directly). */

@@ -30,30 +30,62 @@ export type ShortenOutcome =
 
 const MAX_URL_LENGTH = 2048;
 
-export async function shortenFromClipboard(deps: ShortenDeps): Promise<ShortenOutcome> {
+/** The clipboard's web address, or why there is none, in words a notice can show. */
+export async function clipboardUrl(readClipboard: ShortenDeps['readClipboard']): Promise<{ url: string } | { url: null; message: string }> {
   let text: string;
   try {
-    text = (await deps.readClipboard()).trim();
+    text = (await readClipboard()).trim();
   } catch (error) {
-    const message = `The clipboard could not be read: ${error instanceof Error ? error.message : String(error)}`;
-    deps.notify({ title: 'Nothing to shorten', body: message });
-    return { ok: false, reason: 'not-a-url', message };
+    return { url: null, message: `The clipboard could not be read: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (text.length === 0 || text.length > MAX_URL_LENGTH || /\s/.test(text) || !isHttpUrl(text)) {
-    const message = text.length === 0 ? 'The clipboard is empty.' : 'The clipboard does not hold an http:// or https:// address.';
-    deps.notify({ title: 'Nothing to shorten', body: `${message} Copy a web address, then try again.` });
-    return { ok: false, reason: 'not-a-url', message };
+  if (text.length === 0) return { url: null, message: 'The clipboard is empty.' };
+  if (text.length > MAX_URL_LENGTH || /\s/.test(text) || !isHttpUrl(text)) {
+    return { url: null, message: 'The clipboard holds no web address (an http:// or https:// address).' };
   }
+  return { url: text };
+}
+
+export async function shortenFromClipboard(deps: ShortenDeps): Promise<ShortenOutcome> {
+  const read = await clipboardUrl(deps.readClipboard);
+  if (read.url === null) {
+    deps.notify({ title: 'Nothing to shorten', body: `${read.message} Copy a web address, then try again.` });
+    return { ok: false, reason: 'not-a-url', message: read.message };
+  }
+  const text = read.url;
   const workspace = deps.currentWorkspace();
   if (!workspace) {
     const message = 'Add a workspace in Linkdock first.';
     deps.notify({ title: 'No workspace to shorten into', body: message, onClick: deps.openApp });
     return { ok: false, reason: 'no-workspace', message };
   }
-  const alias = (deps.newAlias ?? generateAlias)();
-  const shortUrl = tryBuildShortUrl({ baseUrl: workspace.baseUrl, link: { url: alias, domain_id: 0 } });
+  return placeShortenRequest(deps, { workspace, location_url: text });
+}
+
+export type PlaceDeps = Pick<ShortenDeps, 'writeClipboard' | 'notify' | 'queue' | 'deliver' | 'openApp' | 'newAlias' | 'newRequestId' | 'now'>;
+
+/**
+ * Builds the short URL, records the request durably, copies the short URL and hands the request to
+ * the renderer. Shared by the one-step shorten and the Shorten window (which may choose the domain
+ * and the alias): the short URL copied is always the one the outbox will create.
+ */
+export async function placeShortenRequest(
+  deps: PlaceDeps,
+  choice: {
+    workspace: { id: string; name: string; baseUrl: string };
+    location_url: string;
+    /** A custom domain (its server id, scheme and host); absent: the main domain. */
+    domain?: { id: number; scheme: string; host: string };
+    /** Absent: a generated one. */
+    alias?: string;
+  },
+): Promise<ShortenOutcome> {
+  const { workspace, location_url: text, domain } = choice;
+  const alias = choice.alias ?? (deps.newAlias ?? generateAlias)();
+  const shortUrl = tryBuildShortUrl({ baseUrl: workspace.baseUrl, link: { url: alias, domain_id: domain?.id ?? 0 }, domain: domain ?? null });
   if (shortUrl === null) {
-    const message = `The address of workspace "${workspace.name}" is not a valid URL. Fix it in the workspace settings.`;
+    const message = domain
+      ? `The domain ${domain.host} cannot make a short URL. Check it in the workspace's Domains.`
+      : `The address of workspace "${workspace.name}" is not a valid URL. Fix it in the workspace settings.`;
     deps.notify({ title: 'Could not shorten', body: message, onClick: deps.openApp });
     return { ok: false, reason: 'bad-workspace-url', message };
   }
@@ -62,6 +94,7 @@ export async function shortenFromClipboard(deps: ShortenDeps): Promise<ShortenOu
     workspaceId: workspace.id,
     location_url: text,
     url: alias,
+    ...(domain ? { domain_id: domain.id } : {}),
     shortUrl,
     requestedAt: (deps.now ?? Date.now)(),
   };

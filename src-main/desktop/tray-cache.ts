@@ -40,7 +40,7 @@ export class TrayCacheStore {
   /** A workspace syncing off screen: its status changes, its links stay as last sent (none yet: empty). */
   putStatus(workspaceId: string, status: TrayCache['status']): Promise<void> {
     const entry = this.entries.get(workspaceId);
-    return this.put({ workspaceId, recent: entry?.recent ?? [], pinned: entry?.pinned ?? [], status });
+    return this.put({ ...(entry ?? { recent: [], pinned: [] }), workspaceId, status });
   }
 
   /** Drops entries of workspaces that no longer exist. */

@@ -3,7 +3,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { CALL_NAMES, callChannel, eventChannel, type EventName, type EventPayload } from '../../src-preload/contract/index.ts';
 import type { CallRouter } from '../ipc/call-router.ts';
-import { isTrustedSender, type SenderFacts, type TrustPolicy } from '../ipc/sender-check.ts';
+import { mayCall, type SenderFacts, type TrustPolicy } from '../ipc/sender-check.ts';
 
 export function senderFacts(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>): SenderFacts {
   const frame = event.senderFrame;
@@ -16,7 +16,7 @@ export function senderFacts(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFr
 
 export function registerContractIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, router: CallRouter, policy: TrustPolicy): () => void {
   for (const name of CALL_NAMES) {
-    ipcMain.handle(callChannel(name), (event, input: unknown) => router.handle(name, input, isTrustedSender(senderFacts(event), policy)));
+    ipcMain.handle(callChannel(name), (event, input: unknown) => router.handle(name, input, mayCall(name, senderFacts(event), policy)));
   }
   return () => {
     for (const name of CALL_NAMES) ipcMain.removeHandler(callChannel(name));

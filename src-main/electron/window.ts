@@ -49,6 +49,39 @@ export function createMainWindow(deps: WindowDeps): BrowserWindow {
   return window;
 }
 
+/** Where the renderer shows only its Shorten form (src-renderer/main.tsx reads the fragment). */
+export function shortenWindowUrl(rendererUrl: string): string {
+  return `${rendererUrl.split('#')[0]}#view=shorten`;
+}
+
+/**
+ * The small Shorten window (tray → Shorten Clipboard…): the main window's security baseline and
+ * guards, no menu bar, a fixed small size. Main lets it make only the Shorten window's calls.
+ */
+export function createShortenWindow(deps: Omit<WindowDeps, 'bounds'>): BrowserWindow {
+  const url = shortenWindowUrl(deps.rendererUrl);
+  const window = new deps.BrowserWindow({
+    width: 480,
+    height: 400,
+    resizable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    show: false,
+    title: 'Shorten — Linkdock',
+    ...(deps.icon ? { icon: deps.icon } : {}),
+    webPreferences: secureWebPreferences(deps.preloadPath),
+  });
+  window.removeMenu();
+  guardWebContents(window.webContents, { ...deps, rendererUrl: url });
+  window.once('ready-to-show', () => {
+    window.show();
+    window.focus();
+  });
+  void window.loadURL(url);
+  return window;
+}
+
 type GuardedContents = Pick<BrowserWindow['webContents'], 'on' | 'setWindowOpenHandler'>;
 
 /** Blocks navigation, redirects, new windows and webviews; safe links go to the system browser. */

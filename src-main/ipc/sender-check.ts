@@ -1,5 +1,7 @@
 // Decides whether an IPC message comes from a frame allowed to use the contract: the top frame
 // of one of our windows, showing our own renderer. Pure, so the rule is tested without Electron.
+// The Shorten window passes the same test, for its own few calls only.
+import { SHORTEN_WINDOW_CALLS } from '../../src-preload/contract/names.ts';
 
 export interface SenderFacts {
   /** URL of the frame that sent the message (null when the frame is gone). */
@@ -13,11 +15,24 @@ export interface SenderFacts {
 export interface TrustPolicy {
   /** Ids of the webContents of our own windows. */
   windowIds: () => Iterable<number>;
+  /** Ids of windows that may make only `limitedCalls` (the Shorten window). */
+  shortenWindowIds?: () => Iterable<number>;
   /**
    * Where the renderer is served from: the dev server origin (`http://localhost:5173`) or the
    * packaged `file://.../index.html`.
    */
   rendererUrl: string;
+}
+
+/**
+ * Whether `name` may be called by this sender: the Shorten window's own calls from it alone (they
+ * read the clipboard, which the app's windows otherwise cannot), every other call from the app's windows.
+ */
+export function mayCall(name: string, sender: SenderFacts, policy: TrustPolicy): boolean {
+  if ((SHORTEN_WINDOW_CALLS as readonly string[]).includes(name)) {
+    return isTrustedSender(sender, { windowIds: policy.shortenWindowIds ?? (() => []), rendererUrl: policy.rendererUrl });
+  }
+  return isTrustedSender(sender, policy);
 }
 
 export function isTrustedSender(sender: SenderFacts, policy: TrustPolicy): boolean {

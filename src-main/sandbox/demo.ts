@@ -1,11 +1,17 @@
 // Realistic sample data for the first account (--demo): two custom domains, three handlers and a
 // few hundred links with click histories (demo-clicks.ts). Seeded, so every run makes the same data.
+// A few links use a global domain (GLOBAL_DOMAIN): as on real deployments, it is the operator's,
+// offered to every account, so the links name its id but GET /api/domains does not list it.
 import { applyLinkDraft, blankLink } from './api/link-apply.ts';
 import { demoClicks } from './demo-clicks.ts';
+import { run } from './storage/db.ts';
 import type { Store } from './storage/store.ts';
 import { formatServiceDatetime } from './time.ts';
 
 const DOMAINS = ['go.example.com', 'links.example.org'];
+export const GLOBAL_DOMAIN = 'lnkd.example.net';
+/** The account holding the global domains; no API key hashes to this, so nobody can sign in as it. */
+const OPERATOR_KEY_HASH = 'operator (global domains)';
 const SITES = [
   'https://www.example.com/blog/',
   'https://shop.example.com/products/',
@@ -48,6 +54,7 @@ export function fillDemoData(store: Store, accountId: number, now: Date): void {
         datetime: at(120 - index),
       }),
     );
+    const globalId = store.domains.findByHost(GLOBAL_DOMAIN)?.id ?? insertGlobalDomain(store, at(200));
     const handlers: { type: 'email' | 'webhook' | 'slack'; name: string; settings: Record<string, string> }[] = [
       { type: 'email' as const, name: 'Marketing inbox', settings: { email: 'marketing@example.com' } },
       { type: 'webhook' as const, name: 'Analytics webhook', settings: { webhook: 'https://hooks.example.com/clicks' } },
@@ -59,7 +66,8 @@ export function fillDemoData(store: Store, accountId: number, now: Date): void {
 
     for (let i = 0; i < LINK_COUNT; i += 1) {
       const created = 100 - Math.floor((i / LINK_COUNT) * 100);
-      const domainId = i % 3 === 2 ? 0 : (domainIds[i % 3] ?? 0);
+      // Every 50th link, the newest among them, on the global domain: the Links list shows one at the top.
+      const domainId = i % 50 === 49 ? globalId : i % 3 === 2 ? 0 : (domainIds[i % 3] ?? 0);
       const alias = `${pick(WORDS)}-${i + 1}`;
       const base = blankLink(accountId, at(created));
       const link = applyLinkDraft(base, {
@@ -80,5 +88,20 @@ export function fillDemoData(store: Store, accountId: number, now: Date): void {
       store.clicks.recordMany(demoClicks({ linkId: id, count: clicks, createdDaysAgo: created, now, random, extra }));
       if (clicks > 0) store.links.incrementClicks(id, clicks);
     }
+  });
+}
+
+function insertGlobalDomain(store: Store, datetime: string): number {
+  const operator = run(store.db, 'INSERT INTO accounts (key_hash, datetime) VALUES (?, ?)', OPERATOR_KEY_HASH, datetime).id;
+  return store.domains.insert({
+    account_id: operator,
+    scheme: 'https://',
+    host: GLOBAL_DOMAIN,
+    custom_index_url: '',
+    custom_not_found_url: '',
+    is_enabled: true,
+    last_datetime: null,
+    datetime,
+    is_global: true,
   });
 }

@@ -106,9 +106,19 @@ export const TrayLinkSchema = z.object({
 });
 export type TrayLink = z.infer<typeof TrayLinkSchema>;
 
+/** A custom domain the service has (a server id), as the Shorten window offers it. */
+export const TrayDomainSchema = z.object({
+  id: z.number().int().positive(),
+  host: z.string().min(1).max(253),
+  scheme: z.string().max(16),
+});
+export type TrayDomain = z.infer<typeof TrayDomainSchema>;
+
 /** What the tray shows for one workspace, kept by main so the tray has data before any window loads. */
 export const TrayCacheSchema = z.object({
   workspaceId: WorkspaceIdSchema,
+  /** The workspace's custom domains in the mirror, for the Shorten window's Domain choice. */
+  domains: z.array(TrayDomainSchema).max(200).optional(),
   /** The most recent links, newest first (the tray shows 10). */
   recent: z.array(TrayLinkSchema).max(10),
   pinned: z.array(TrayLinkSchema).max(50),
@@ -132,13 +142,45 @@ export const ShortenRequestSchema = z.object({
   requestId: z.string().regex(/^[a-zA-Z0-9-]{8,64}$/),
   workspaceId: WorkspaceIdSchema,
   location_url: HttpUrlSchema,
-  /** The client-generated alias, on the main domain (domain_id 0). */
+  /** The alias, client-generated unless the user chose it (the Shorten window). */
   url: AliasSchema,
+  /** The domain's server id; absent or 0: the main domain. */
+  domain_id: z.number().int().min(0).optional(),
   shortUrl: z.string(),
   /** Epoch ms. */
   requestedAt: z.number(),
 });
 export type ShortenRequest = z.infer<typeof ShortenRequestSchema>;
+
+/** What the Shorten window shows: the clipboard's text (when it is a web address) and where a link can go. */
+export const ShortenContextSchema = z.object({
+  /** The clipboard's web address, or '' when it holds none. */
+  location_url: z.string().max(2048),
+  /** Why the destination is not prefilled (the clipboard is empty or holds no web address), or null. */
+  clipboardNote: z.string().nullable(),
+  currentId: WorkspaceIdSchema.nullable(),
+  workspaces: z.array(
+    z.object({
+      id: WorkspaceIdSchema,
+      name: z.string(),
+      /** Where a main-domain link lives: the workspace's site URL. */
+      mainHost: z.string(),
+      domains: z.array(TrayDomainSchema),
+    }),
+  ),
+});
+export type ShortenContext = z.infer<typeof ShortenContextSchema>;
+
+export const ShortenSubmitSchema = z
+  .object({
+    ...inWorkspace,
+    location_url: HttpUrlSchema,
+    /** 0 or absent: the main domain. */
+    domain_id: z.number().int().min(0).optional(),
+    /** Empty or absent: Linkdock picks one. */
+    alias: z.union([z.literal(''), AliasSchema]).optional(),
+  })
+  .strict();
 
 export const SYNC_PROBLEM_KINDS = ['failed', 'conflict', 'key-refused'] as const;
 export const SyncProblemSchema = z
@@ -264,6 +306,11 @@ export const appCalls = {
   ),
   /** Brings back the Sandbox workspace after the user removed it: a new, demo-filled account on loopback. */
   'desktop.restoreSandbox': call(nothing, z.object({ workspaceId: WorkspaceIdSchema })),
+  /** The Shorten window (tray → Shorten Clipboard…): what it offers. The only calls that window may make are SHORTEN_WINDOW_CALLS. */
+  'shortenWindow.context': call(nothing, ShortenContextSchema),
+  /** Queues the link through the main window's outbox (as shorten from clipboard does), copies its short URL and closes the window. */
+  'shortenWindow.submit': call(ShortenSubmitSchema, z.object({ shortUrl: z.string() })),
+  'shortenWindow.close': call(nothing, none),
 } as const satisfies Record<AppCallName, CallSchema>;
 
 export const events = {

@@ -14,7 +14,17 @@ export const DESKTOP_CALL_NAMES = [
   'desktop.getSettings',
   'desktop.setSettings',
   'desktop.restoreSandbox',
+  'shortenWindow.context',
+  'shortenWindow.submit',
+  'shortenWindow.close',
 ] as const;
+
+/** All the Shorten window may call, and only it: main refuses it anything else, and these to any other window (its sender check). */
+export const SHORTEN_WINDOW_CALLS = [
+  'shortenWindow.context',
+  'shortenWindow.submit',
+  'shortenWindow.close',
+] as const satisfies readonly (typeof DESKTOP_CALL_NAMES)[number][];
 
 export const CALL_NAMES = [
   'vault.status',

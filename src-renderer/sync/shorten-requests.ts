@@ -1,4 +1,4 @@
-// "Shorten URL from clipboard": main generated the alias, put the short URL on the clipboard and
+// "Shorten URL from clipboard" and the Shorten window: main generated (or was given) the alias, put the short URL on the clipboard and
 // asks the renderer to queue the link. Each request becomes exactly one outbox create (a repeated
 // requestId, from another window or a re-sent event, finds the same row), then main is told.
 import type { ContractApi } from '../contract/contract-client.ts';
@@ -6,7 +6,8 @@ import type { ShortenRequest } from '../../src-preload/contract/index.ts';
 import { createRow, type EditContext } from './local-edits.ts';
 
 export async function acceptShortenRequest(ctx: EditContext, request: ShortenRequest): Promise<string> {
-  return createRow(ctx, 'links', { location_url: request.location_url, url: request.url, domain_id: 0 }, `shorten:${request.requestId}`);
+  // domain_id: the server id of a domain the Shorten window offered (the tray cache's), or the main domain.
+  return createRow(ctx, 'links', { location_url: request.location_url, url: request.url, domain_id: request.domain_id ?? 0 }, `shorten:${request.requestId}`);
 }
 
 /**

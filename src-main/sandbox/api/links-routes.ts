@@ -106,10 +106,10 @@ function storeFile(store: Store, linkId: number, kind: UploadKind, change: FileC
   store.uploads.put({ token, link_id: linkId, kind, mime: change.mime, bytes: change.bytes, datetime: now });
 }
 
-/** Ids the link refers to must be the account's own: its domain (0 = main) and its report handlers. */
+/** Ids the link refers to must be the account's own (or a global domain): its domain (0 = main) and its report handlers. */
 function checkReferences(store: Store, link: Omit<LinkRecord, 'id'>): void {
   const issues: Issue[] = [];
-  if (link.domain_id !== 0 && !store.domains.get(link.account_id, link.domain_id)) {
+  if (link.domain_id !== 0 && !store.domains.usable(link.account_id, link.domain_id)) {
     issues.push({ path: ['domain_id'], message: `no domain with id ${link.domain_id} in this account (0 is the main domain)` });
   }
   const known = store.handlers.existing(link.account_id, link.email_reports);

@@ -13,12 +13,14 @@ export interface DomainRecord {
   is_enabled: boolean;
   last_datetime: string | null;
   datetime: string;
+  /** Offered to every account (held by the operator's account): usable by any link, listed by none. */
+  is_global: boolean;
 }
 
-type DomainRow = Omit<DomainRecord, 'is_enabled'> & { is_enabled: number };
+type DomainRow = Omit<DomainRecord, 'is_enabled' | 'is_global'> & { is_enabled: number; is_global: number };
 
 function fromRow(row: DomainRow): DomainRecord {
-  return { ...row, is_enabled: row.is_enabled === 1 };
+  return { ...row, is_enabled: row.is_enabled === 1, is_global: row.is_global === 1 };
 }
 
 export function createDomainRepository(db: Db) {
@@ -38,15 +40,20 @@ export function createDomainRepository(db: Db) {
       const row = getRow<DomainRow>(db, 'SELECT * FROM domains WHERE id = ? AND account_id = ?', id, accountId);
       return row && fromRow(row);
     },
+    /** A domain a link of the account may use: its own, or a global one. */
+    usable(accountId: number, id: number): DomainRecord | undefined {
+      const row = getRow<DomainRow>(db, 'SELECT * FROM domains WHERE id = ? AND (account_id = ? OR is_global = 1)', id, accountId);
+      return row && fromRow(row);
+    },
     findByHost(host: string): DomainRecord | undefined {
       const row = getRow<DomainRow>(db, 'SELECT * FROM domains WHERE host = ?', host);
       return row && fromRow(row);
     },
-    insert(record: Omit<DomainRecord, 'id'>): number {
+    insert(record: Omit<DomainRecord, 'id' | 'is_global'> & { is_global?: boolean }): number {
       return run(
         db,
-        `INSERT INTO domains (account_id, scheme, host, custom_index_url, custom_not_found_url, is_enabled, last_datetime, datetime)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO domains (account_id, scheme, host, custom_index_url, custom_not_found_url, is_enabled, last_datetime, datetime, is_global)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         record.account_id,
         record.scheme,
         record.host,
@@ -55,6 +62,7 @@ export function createDomainRepository(db: Db) {
         record.is_enabled ? 1 : 0,
         record.last_datetime,
         record.datetime,
+        record.is_global ? 1 : 0,
       ).id;
     },
     update(record: DomainRecord): void {

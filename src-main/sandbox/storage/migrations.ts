@@ -99,6 +99,11 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE clicks ADD COLUMN utm_medium TEXT;
   ALTER TABLE clicks ADD COLUMN utm_campaign TEXT;
   `,
+  // 4: global domains (real deployments' domains the operator offers to every account): links of
+  // any account may use them, but they are in no account's GET /api/domains.
+  `
+  ALTER TABLE domains ADD COLUMN is_global INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

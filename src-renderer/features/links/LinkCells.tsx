@@ -2,8 +2,10 @@
 // controls are native (ui/list/RowControls.tsx): a keystroke may mount a whole page of rows.
 // `tabbable` is false in every row but the list's one Tab stop.
 import { memo } from 'react';
+import { Badge } from '../../ui/index.ts';
 import { RowButton, RowCheckbox } from '../../ui/list/index.ts';
 import { CopyButton } from './CopyButton.tsx';
+import { MISSING_DOMAIN_TEXT, type MissingDomain } from './domain-missing.ts';
 
 export const SelectCell = memo(function SelectCell(props: {
   clientId: string;
@@ -24,15 +26,36 @@ export const SelectCell = memo(function SelectCell(props: {
 
 /**
  * The short URL as host and alias: the alias is what tells links apart, so when the column is
- * narrow the host gives way first. The full URL is the tooltip.
+ * narrow the host gives way first. The full URL is the tooltip. A link whose domain is not in the
+ * list has no short URL: its alias and a badge that says why.
  */
 export const ShortUrlCell = memo(function ShortUrlCell(props: {
   clientId: string;
   alias: string;
   url: string | null;
+  missing?: MissingDomain | null;
   tabbable: boolean;
   onOpen: (clientId: string) => void;
 }) {
+  if (props.missing) {
+    const { label, description } = MISSING_DOMAIN_TEXT[props.missing];
+    return (
+      <span className="short-url-missing">
+        <button
+          type="button"
+          className="link-button short-url mono"
+          onClick={() => props.onOpen(props.clientId)}
+          title={description}
+          aria-label={`${props.alias}, ${label}`}
+          aria-description={description}
+          tabIndex={props.tabbable ? undefined : -1}
+        >
+          <span className="short-url-alias">{props.alias}</span>
+        </button>
+        <Badge title={description}>{label}</Badge>
+      </span>
+    );
+  }
   const shown = props.url?.replace(/^https?:\/\//, '') ?? null;
   const slash = shown ? shown.lastIndexOf('/' + props.alias) : -1;
   const host = shown && slash >= 0 ? shown.slice(0, slash + 1) : null;
@@ -54,9 +77,17 @@ export const ShortUrlCell = memo(function ShortUrlCell(props: {
 
 /**
  * Copy, in a column of its own so it sits in the same place on every row. A link the service has
- * not created yet has no working short URL: Copy waits, and says why.
+ * not created yet has no working short URL: Copy waits, and says why. A link whose domain is not in
+ * the list never gets one here: no Copy at all (the Short URL cell says why).
  */
-export const CopyCell = memo(function CopyCell(props: { alias: string; url: string | null; created: boolean; tabbable: boolean }) {
+export const CopyCell = memo(function CopyCell(props: {
+  alias: string;
+  url: string | null;
+  created: boolean;
+  missing?: MissingDomain | null;
+  tabbable: boolean;
+}) {
+  if (props.missing) return null;
   const why = !props.created
     ? 'The service has not created this link yet: its short URL works once it is synced'
     : props.url === null

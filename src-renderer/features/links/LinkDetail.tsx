@@ -6,11 +6,12 @@ import { accountTimeZone } from '../../sync/index.ts';
 import { linkSettingsSummary } from './link-settings-summary.ts';
 import type { WorkspaceSession } from '../../session/workspace-session.tsx';
 import { useApi } from '../../session/api-context.tsx';
-import { Button, Modal } from '../../ui/index.ts';
+import { Badge, Button, Modal } from '../../ui/index.ts';
 import { useNavigation } from '../../session/navigation-store.ts';
 import { LinkDailyClicks } from './LinkDailyClicks.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { domainLabel, entryShortUrl, type LinkIndex, type RowSyncState } from './link-index.ts';
+import { MISSING_DOMAIN_TEXT, missingDomainOf, useDeletedDomainKeys } from './domain-missing.ts';
 import { setPinned } from './link-source.ts';
 import { QrCode } from './QrCode.tsx';
 import { LinkNotes } from './LinkNotes.tsx';
@@ -35,6 +36,7 @@ export function LinkDetail(props: LinkDetailProps) {
   const openAnalytics = useNavigation((s) => s.openAnalytics);
   const row = useLiveQuery(() => db.links.get(props.clientId), [db, props.clientId]);
   const handlers = useLiveQuery(() => db.handlers.toArray(), [db]);
+  const deletedDomains = useDeletedDomainKeys(db);
   if (!props.index || !entry) {
     return (
       <Modal title="Link" isOpen onClose={props.onClose}>
@@ -43,6 +45,7 @@ export function LinkDetail(props: LinkDetailProps) {
     );
   }
   const shortUrl = entryShortUrl(props.index, props.session.workspace.baseUrl, entry);
+  const missing = missingDomainOf(props.index, entry, deletedDomains);
   const isPinned = props.pinned.includes(entry.clientId);
   return (
     <Modal
@@ -67,8 +70,18 @@ export function LinkDetail(props: LinkDetailProps) {
           <dl className="detail-list">
             <dt>Short URL</dt>
             <dd>
-              <span className="mono">{shortUrl ?? 'unknown (its domain is not in this workspace)'}</span>
-              <CopyButton text={shortUrl} label="Copy short URL" />
+              {missing ? (
+                <>
+                  <span className="mono">{entry.alias}</span>{' '}
+                  <Badge title={MISSING_DOMAIN_TEXT[missing].description}>{MISSING_DOMAIN_TEXT[missing].label}</Badge>
+                  <p className="muted">{MISSING_DOMAIN_TEXT[missing].description}</p>
+                </>
+              ) : (
+                <>
+                  <span className="mono">{shortUrl ?? 'unknown'}</span>
+                  <CopyButton text={shortUrl} label="Copy short URL" />
+                </>
+              )}
             </dd>
             <dt>Destination</dt>
             <dd>

@@ -27,6 +27,7 @@ import {
 import { setPinned } from './link-source.ts';
 import { StatusBadges } from './StatusBadges.tsx';
 import { ActionsCell, CopyCell, SelectCell, ShortUrlCell } from './LinkCells.tsx';
+import { missingDomainOf, useDeletedDomainKeys } from './domain-missing.ts';
 import { FilterChips, filterChips, FiltersToggle, FIRST_DIRECTION, LinkFilters, LinksHeader, SortField } from './LinksToolbar.tsx';
 import { useClickHistories } from './use-click-histories.ts';
 import { emptyListText, useEverListed } from '../../resource-screens/empty-list.ts';
@@ -78,6 +79,8 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const pinnedSet = useMemo(() => new Set(pinned), [pinned]);
   const baseUrl = workspace.baseUrl;
   const shortUrl = useCallback((entry: LinkEntry) => (listIndex ? entryShortUrl(listIndex, baseUrl, entry) : null), [listIndex, baseUrl]);
+  const deletedDomains = useDeletedDomainKeys(sync.db);
+  const missing = useCallback((entry: LinkEntry) => (listIndex ? missingDomainOf(listIndex, entry, deletedDomains) : null), [listIndex, deletedDomains]);
 
   const changeQuery = useCallback(
     (patch: Partial<LinkQuery>) => {
@@ -190,14 +193,16 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       width: 'minmax(180px, 2fr)',
       minWidth: 180,
       ...sortable('alias', 'Short URL'),
-      cell: (e, { active }) => <ShortUrlCell clientId={e.clientId} alias={e.alias} url={shortUrl(e)} tabbable={active} onOpen={openLinkDetail} />,
+      cell: (e, { active }) => (
+        <ShortUrlCell clientId={e.clientId} alias={e.alias} url={shortUrl(e)} missing={missing(e)} tabbable={active} onOpen={openLinkDetail} />
+      ),
     },
     {
       key: 'copy',
       width: '64px',
       minWidth: 64,
       header: <span className="visually-hidden">Copy</span>,
-      cell: (e, { active }) => <CopyCell alias={e.alias} url={shortUrl(e)} created={e.serverId !== null} tabbable={active} />,
+      cell: (e, { active }) => <CopyCell alias={e.alias} url={shortUrl(e)} created={e.serverId !== null} missing={missing(e)} tabbable={active} />,
     },
     {
       key: 'destination',

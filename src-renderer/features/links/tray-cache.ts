@@ -1,11 +1,12 @@
 // What the tray shows for a workspace, computed from the link index: the 10 most recent links
-// and the pinned ones, each with its short URL, and the sync status in numbers.
+// and the pinned ones, each with its short URL, the custom domains, and the sync status in numbers.
 import { isHttpUrl, type TrayCache, type TrayLink, type TrayStatus } from '../../../src-preload/contract/index.ts';
 import type { SyncStatus } from '../../sync/index.ts';
 import { entryShortUrl, sortOrder, type LinkEntry, type LinkIndex } from './link-index.ts';
 
 export const TRAY_RECENT = 10;
 export const TRAY_PINNED = 50;
+export const TRAY_DOMAINS = 200;
 
 function trayLink(index: LinkIndex, baseUrl: string, entry: LinkEntry): TrayLink | null {
   const shortUrl = entryShortUrl(index, baseUrl, entry);
@@ -38,6 +39,11 @@ export function trayCache(workspaceId: string, baseUrl: string, index: LinkIndex
   }
   return {
     workspaceId,
+    // Domains the service has (a server id): what the Shorten window offers.
+    domains: index.domains
+      .filter((d) => d.serverId !== null && d.host !== '' && d.host.length <= 253)
+      .slice(0, TRAY_DOMAINS)
+      .map((d) => ({ id: d.serverId as number, host: d.host, scheme: d.scheme.slice(0, 16) })),
     recent,
     pinned: pinnedLinks,
     status: trayStatus(status),

@@ -95,6 +95,10 @@ export class FakeWindow implements WindowPort {
   received(event: EventName): unknown[] {
     return this.sent.filter((m) => m.channel === eventChannel(event)).map((m) => m.payload);
   }
+  /** BrowserWindow.close(): as the close button. */
+  close = () => {
+    this.userClose();
+  };
   isDestroyed = () => this.destroyed;
   isMinimized = () => this.minimized;
   isMaximized = () => this.maximized;

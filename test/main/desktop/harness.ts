@@ -33,6 +33,8 @@ export interface Desktop {
   /** The contract router with the desktop calls merged in, as main-services will build it. */
   router: CallRouter;
   windows: FakeWindow[];
+  /** The Shorten windows made (tray → Shorten Clipboard…). */
+  shortenWindows: FakeWindow[];
   tray: () => FakeTray;
   trays: FakeTray[];
   clipboard: FakeClipboard;
@@ -50,6 +52,7 @@ export const FULL_HD = [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }]
 export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { app: FakeApp; shell: null }> {
   const app = new FakeApp(options.lock ?? true);
   const windows: FakeWindow[] = [];
+  const shortenWindows: FakeWindow[] = [];
   const trays: FakeTray[] = [];
   const clipboard = new FakeClipboard();
   const { notices, notify } = recordNotices();
@@ -64,6 +67,11 @@ export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { 
     createWindow: (windowOptions) => {
       const window = new FakeWindow(windowOptions);
       windows.push(window);
+      return window;
+    },
+    createShortenWindow: () => {
+      const window = new FakeWindow({ bounds: { width: 480, height: 400 } });
+      shortenWindows.push(window);
       return window;
     },
     displays: () => options.displays ?? FULL_HD,
@@ -116,6 +124,7 @@ export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { 
     services,
     router,
     windows,
+    shortenWindows,
     trays,
     tray: () => {
       const tray = trays.at(-1);

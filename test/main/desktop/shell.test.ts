@@ -64,6 +64,10 @@ describe('before start', () => {
         windowsMade += 1;
         return new FakeWindow(options);
       },
+      createShortenWindow: () => {
+        windowsMade += 1;
+        return new FakeWindow({ bounds: { width: 480, height: 400 } });
+      },
       displays: () => [],
       clipboard: new FakeClipboard(),
       notify: () => undefined,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrayCache } from '../../../src-preload/contract/index.ts';
+import type { MenuEntry } from '../../../src-main/desktop/menu-entry.ts';
 import { buildTrayMenu, statusText, type TrayActions, type TrayView } from '../../../src-main/desktop/tray-menu.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
 import { eventually } from './fakes.ts';
@@ -22,6 +23,7 @@ function recordingActions() {
   const actions: TrayActions = {
     copyLink: (l) => calls.push(`copy ${l.shortUrl}`),
     shortenFromClipboard: () => calls.push('shorten'),
+    shortenWithOptions: () => calls.push('shorten window'),
     openApp: () => calls.push('open'),
     openPending: (id) => calls.push(`pending ${id}`),
     syncNow: (id) => calls.push(`sync ${id}`),
@@ -32,25 +34,28 @@ function recordingActions() {
 }
 
 describe('buildTrayMenu (pure)', () => {
-  const view = (change: Partial<TrayView> = {}): TrayView => ({
-    workspaces: [
-      { id: 'w1', name: 'Marketing' },
-      { id: 'w2', name: 'Docs' },
-    ],
-    currentId: 'w1',
-    cache: cache('w1'),
-    shortcut: 'CommandOrControl+Shift+L',
-    ...change,
-  });
+  // One workspace unless a test says otherwise: its links are the menu's, with no workspace sections.
+  const view = (change: Partial<Omit<TrayView, 'caches'>> & { cache?: TrayCache | null } = {}): TrayView => {
+    const { cache: given, ...rest } = change;
+    return {
+      workspaces: [{ id: 'w1', name: 'Marketing' }],
+      currentId: 'w1',
+      caches: { w1: given === undefined ? cache('w1') : (given ?? undefined) },
+      shortcut: 'CommandOrControl+Shift+L',
+      ...rest,
+    };
+  };
+  const labelsOf = (entries: MenuEntry[]) => entries.map((entry) => (entry.type === 'separator' ? '---' : entry.label));
 
   it('lays out status, shorten, pinned, 10 recent, workspaces, sync, open and quit', () => {
     const { actions } = recordingActions();
     const menu = buildTrayMenu(view({ cache: cache('w1', { recent: Array.from({ length: 14 }, (_, i) => link(i + 1)) as never }) }), actions);
-    const labels = menu.map((entry) => (entry.type === 'separator' ? '---' : entry.label));
+    const labels = labelsOf(menu);
     expect(labels).toEqual([
       'Online · all changes synced',
       '---',
       'Shorten URL from Clipboard',
+      'Shorten Clipboard…',
       '---',
       'Pinned',
       'Pinned && shared', // "&" shown literally, not as a mnemonic
@@ -67,10 +72,94 @@ describe('buildTrayMenu (pure)', () => {
     expect(menu[0]?.enabled).toBe(false);
     expect(menu.find((e) => e.label === 'Shorten URL from Clipboard')?.accelerator).toBe('CommandOrControl+Shift+L');
     const switcher = menu.find((e) => e.label === 'Workspace')?.submenu ?? [];
-    expect(switcher.map((e) => [e.label, e.type, e.checked])).toEqual([
-      ['Marketing', 'radio', true],
-      ['Docs', 'radio', false],
+    expect(switcher.map((e) => [e.label, e.type, e.checked])).toEqual([['Marketing', 'radio', true]]);
+  });
+
+  it('shows every pinned link: the first 15 in the menu, the rest under "More Pinned"', () => {
+    const { calls, actions } = recordingActions();
+    const pinned = Array.from({ length: 50 }, (_, i) => link(200 + i, `Pin ${i + 1}`));
+    const menu = buildTrayMenu(view({ cache: cache('w1', { pinned }) }), actions);
+    const labels = labelsOf(menu);
+    const start = labels.indexOf('Pinned');
+    expect(labels.slice(start + 1, start + 17)).toEqual([...Array.from({ length: 15 }, (_, i) => `Pin ${i + 1}`), 'More Pinned (35)']);
+    const more = menu.find((e) => e.label === 'More Pinned (35)');
+    expect(more?.type).toBe('submenu');
+    expect(more?.submenu?.map((e) => e.label)).toEqual(Array.from({ length: 35 }, (_, i) => `Pin ${i + 16}`));
+    more?.submenu?.at(-1)?.click?.();
+    expect(calls).toEqual(['copy https://links.example.com/a249']);
+    // 15 or fewer: no "More Pinned".
+    const few = buildTrayMenu(view({ cache: cache('w1', { pinned: pinned.slice(0, 15) }) }), actions);
+    expect(few.some((e) => e.label?.startsWith('More Pinned'))).toBe(false);
+  });
+
+  it('with several workspaces: the current one first and named, each other one a section of its own with its status, pinned and recent links', () => {
+    const { calls, actions } = recordingActions();
+    const menu = buildTrayMenu(
+      {
+        workspaces: [
+          { id: 'w1', name: 'Marketing' },
+          { id: 'w2', name: 'Docs & Help' },
+          { id: 'w3', name: 'New' },
+        ],
+        currentId: 'w2',
+        caches: {
+          w1: cache('w1', { recent: [link(1, 'Spring sale')], pinned: [link(2, 'Price list')], status: { online: false, pending: 2, problems: 1 } }),
+          w2: cache('w2', { recent: [link(7, 'Docs link')], pinned: [] }),
+        },
+        shortcut: null,
+      },
+      actions,
+    );
+    expect(labelsOf(menu)).toEqual([
+      'Docs && Help',
+      'Online · all changes synced',
+      '---',
+      'Shorten URL from Clipboard',
+      'Shorten Clipboard…',
+      '---',
+      'Recent',
+      'Docs link',
+      '---',
+      'Marketing — Offline · 2 changes pending',
+      'New — Not synced yet',
+      '---',
+      'Workspace',
+      'Sync Now',
+      'Open Linkdock',
+      '---',
+      'Quit Linkdock',
     ]);
+    expect(menu[0]?.enabled).toBe(false);
+    const marketing = menu.find((e) => e.label === 'Marketing — Offline · 2 changes pending')!;
+    expect(labelsOf(marketing.submenu ?? [])).toEqual([
+      'Offline · 2 changes pending',
+      '1 change needs attention…',
+      '---',
+      'Pinned',
+      'Price list',
+      '---',
+      'Recent',
+      'Spring sale',
+      '---',
+      'Sync Now',
+    ]);
+    const inside = (label: string) => marketing.submenu?.find((e) => e.label === label);
+    inside('Spring sale')?.click?.();
+    inside('1 change needs attention…')?.click?.();
+    inside('Sync Now')?.click?.();
+    expect(calls).toEqual(['copy https://links.example.com/a1', 'pending w1', 'sync w1']);
+    const fresh = menu.find((e) => e.label === 'New — Not synced yet')!;
+    expect(labelsOf(fresh.submenu ?? [])).toEqual(['Not synced yet', '---', 'No links yet', '---', 'Sync Now']);
+  });
+
+  it('"Shorten Clipboard…" opens the Shorten window; both shorten items say what they do', () => {
+    const { calls, actions } = recordingActions();
+    const menu = buildTrayMenu(view(), actions);
+    const withOptions = menu.find((e) => e.label === 'Shorten Clipboard…')!;
+    withOptions.click?.();
+    expect(calls).toEqual(['shorten window']);
+    expect(withOptions.toolTip).toMatch(/domain and alias/);
+    expect(menu.find((e) => e.label === 'Shorten URL from Clipboard')?.toolTip).toMatch(/says so when the clipboard holds none/);
   });
 
   it('says offline, pending and problems plainly', () => {
@@ -89,9 +178,16 @@ describe('buildTrayMenu (pure)', () => {
 
   it('without a workspace offers only open and quit (shortening is disabled)', () => {
     const { actions } = recordingActions();
-    const menu = buildTrayMenu({ workspaces: [], currentId: null, cache: null, shortcut: null }, actions);
+    const menu = buildTrayMenu({ workspaces: [], currentId: null, caches: {}, shortcut: null }, actions);
     expect(menu.find((e) => e.label === 'Shorten URL from Clipboard')?.enabled).toBe(false);
-    expect(menu.map((e) => e.label).filter(Boolean)).toEqual(['No workspace yet', 'Shorten URL from Clipboard', 'Open Linkdock', 'Quit Linkdock']);
+    expect(menu.find((e) => e.label === 'Shorten Clipboard…')?.enabled).toBe(false);
+    expect(menu.map((e) => e.label).filter(Boolean)).toEqual([
+      'No workspace yet',
+      'Shorten URL from Clipboard',
+      'Shorten Clipboard…',
+      'Open Linkdock',
+      'Quit Linkdock',
+    ]);
   });
 });
 
@@ -149,21 +245,45 @@ describe('tray in the desktop shell (fake Electron objects)', () => {
 
   it('"Sync now" asks the renderer to sync the current workspace', async () => {
     const window = desktop.windows[0]!;
-    desktop.tray().item('Sync Now').click?.();
+    // The menu's own Sync Now (each other workspace's section has one for that workspace).
+    desktop
+      .tray()
+      .menu.find((e) => e.label === 'Sync Now')
+      ?.click?.();
     expect(window.received('sync.requested')).toEqual([{ workspaceId: w1 }]);
+    desktop
+      .tray()
+      .item(/^Docs — /)
+      .submenu?.find((e) => e.label === 'Sync Now')
+      ?.click?.();
+    expect(window.received('sync.requested')).toEqual([{ workspaceId: w1 }, { workspaceId: w2 }]);
   });
 
   it('switching workspace stores the choice, tells the renderer and shows that workspace', async () => {
     await desktop.call('tray.updateCache', cache(w1));
     await desktop.call('tray.updateCache', cache(w2, { recent: [link(7, 'Docs link')], pinned: [], status: { online: false, pending: 2, problems: 0 } }));
-    expect(desktop.tray().labels()).toContain('Link 1'); // still the current one's links
+    expect(desktop.tray().labels()).toContain('Link 1'); // the current one's links in the menu itself
+    // The other workspace has its own section, from its own cache.
+    expect(
+      desktop
+        .tray()
+        .item('Docs — Offline · 2 changes pending')
+        .submenu?.map((e) => e.label),
+    ).toContain('Docs link');
 
     desktop.tray().item('Docs').click?.();
     await eventually(() => expect(desktop.services.store.currentId).toBe(w2));
     expect(desktop.windows[0]!.received('workspaces.currentChanged')).toEqual([{ workspaceId: w2 }]);
-    expect(desktop.tray().labels()).toEqual(expect.arrayContaining(['Offline · 2 changes pending', 'Docs link']));
+    expect(desktop.tray().labels()).toEqual(
+      expect.arrayContaining(['Docs', 'Offline · 2 changes pending', 'Docs link', 'Marketing — Online · all changes synced']),
+    );
     expect(desktop.tray().labels()).not.toContain('Link 1');
-    expect(desktop.tray().item('Docs').checked).toBe(true);
+    expect(
+      desktop
+        .tray()
+        .item('Workspace')
+        .submenu?.find((e) => e.label === 'Docs')?.checked,
+    ).toBe(true);
     expect(await desktop.call('workspaces.getCurrent', {})).toEqual({ workspaceId: w2 });
   });
 

@@ -19,10 +19,14 @@ function setup() {
         calls += 1;
         return { available: true, backend: 'test', secure: true };
       },
+      'shortenWindow.close': async () => {
+        calls += 1;
+        return null;
+      },
     } as unknown as CallHandlers,
   });
   const rendererUrl = 'file:///app/out/renderer/index.html';
-  const unregister = registerContractIpc(ipcMain as never, router, { windowIds: () => [1], rendererUrl });
+  const unregister = registerContractIpc(ipcMain as never, router, { windowIds: () => [1], shortenWindowIds: () => [3], rendererUrl });
   const mainFrame = { url: rendererUrl };
   const event = (over: { frame?: { url: string } | null; id?: number } = {}) => {
     const frame = over.frame === undefined ? mainFrame : over.frame;
@@ -56,6 +60,18 @@ describe('contract on Electron IPC', () => {
     ];
     for (const e of refused) expect(await handlers.get(channel)!(e, {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(calls()).toBe(0);
+  });
+
+  it('answers the Shorten window its own calls only', async () => {
+    const { handlers, event, calls } = setup();
+    const shorten = event({ id: 3 });
+    expect(await handlers.get(callChannel('vault.status'))!(shorten, {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(calls()).toBe(0);
+    expect(await handlers.get(callChannel('shortenWindow.close'))!(shorten, {})).toEqual({ ok: true, value: null });
+    expect(calls()).toBe(1);
+    // And the main window may not make them.
+    expect(await handlers.get(callChannel('shortenWindow.close'))!(event(), {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(calls()).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { createMainWindow, guardEveryWebContents } from '../../../src-main/electron/window.ts';
+import { createMainWindow, createShortenWindow, guardEveryWebContents } from '../../../src-main/electron/window.ts';
 
 type Listener = (event: { preventDefault(): void; defaultPrevented: boolean }, url?: string) => void;
 
@@ -25,8 +25,13 @@ function fakeWindowClass() {
       this.options = options;
       made.push(this);
     }
+    menuRemoved = false;
     once() {}
     show() {}
+    focus() {}
+    removeMenu() {
+      this.menuRemoved = true;
+    }
     async loadURL(url: string) {
       this.loaded = url;
     }
@@ -101,6 +106,44 @@ describe('createMainWindow', () => {
     expect(opened).toEqual(['https://evil.example/']);
   });
 });
+
+describe('createShortenWindow', () => {
+  it("has the main window's security options and guards, on the Shorten view, small and without a menu", () => {
+    const { FakeWindow, made } = fakeWindowClass();
+    const opened: string[] = [];
+    createShortenWindow({
+      BrowserWindow: FakeWindow as never,
+      preloadPath: '/app/out/preload/index.cjs',
+      rendererUrl: 'file:///app/out/renderer/index.html',
+      openExternal: async (url) => {
+        opened.push(url);
+      },
+    });
+    const window = made[0]!;
+    expect(window.options.webPreferences).toEqual(secureWebPreferencesOf('/app/out/preload/index.cjs'));
+    expect(window.options).toMatchObject({ width: 480, height: 400, resizable: false, show: false });
+    expect(window.loaded).toBe('file:///app/out/renderer/index.html#view=shorten');
+    expect(window.menuRemoved).toBe(true);
+    expect(window.openHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
+    window.listeners.get('will-navigate')!(event, 'https://evil.example/');
+    expect(event.defaultPrevented).toBe(true);
+    expect([...window.listeners.keys()].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect']);
+  });
+});
+
+/** The main window's security options (without its page-only backgroundThrottling: the Shorten window syncs nothing). */
+function secureWebPreferencesOf(preload: string) {
+  const { FakeWindow, made } = fakeWindowClass();
+  createMainWindow({ BrowserWindow: FakeWindow as never, preloadPath: preload, rendererUrl: 'file:///x/index.html', openExternal: async () => undefined });
+  const { backgroundThrottling: _, ...security } = made[0]!.options.webPreferences as Record<string, unknown>;
+  return security;
+}
 
 describe('guardEveryWebContents', () => {
   it('guards web contents made later, not only the main window', () => {

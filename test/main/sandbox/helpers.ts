@@ -110,7 +110,7 @@ export function inspect(file: string) {
   };
 }
 
-/** Takes the click columns of schema version 3 (statistics) out again: a data file as versions 1 and 2 wrote it. */
+/** Takes the columns of schema versions 3 (statistics) and 4 (global domains) out again: a data file as versions 1 and 2 wrote it. */
 export function dropStatisticsColumns(db: DatabaseSync): void {
   for (const column of [
     'visitor_hash',
@@ -125,4 +125,5 @@ export function dropStatisticsColumns(db: DatabaseSync): void {
   ]) {
     db.exec(`ALTER TABLE clicks DROP COLUMN ${column}`);
   }
+  db.exec('ALTER TABLE domains DROP COLUMN is_global');
 }

@@ -1,9 +1,11 @@
 // Storage: data survives restarts, schema version and WAL, no key in the file, the demo data.
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSandboxApp, startSandbox } from '../../../src-main/sandbox/index.ts';
+import { GLOBAL_DOMAIN } from '../../../src-main/sandbox/demo.ts';
 import { SCHEMA_VERSION } from '../../../src-main/sandbox/storage/migrations.ts';
 import { inspect, startClient, tempDir } from './helpers.ts';
 
@@ -79,7 +81,9 @@ describe('demo data', () => {
     expect(domains).toHaveLength(2);
     expect((await client.get('api/notification-handlers', 'demo-key')).body.meta.total).toBe(3);
     const domainIds = new Set(links.data.map((link: { domain_id: number }) => link.domain_id));
-    expect(domainIds).toEqual(new Set([0, ...domains.map((domain: { id: number }) => domain.id)]));
+    // Besides the main and the listed domains, one global domain (see the 'global domain' test).
+    expect(domainIds.size).toBe(4);
+    for (const domain of domains) expect(domainIds.has(domain.id)).toBe(true);
     const totalClicks = links.data.reduce((sum: number, link: { clicks: number }) => sum + link.clicks, 0);
     expect(totalClicks).toBeGreaterThan(1000);
     expect(inspect(dataFile).counts.clicks).toBe(totalClicks);
@@ -92,5 +96,40 @@ describe('demo data', () => {
     const again = await startClient({ dataFile, keys: ['demo-key'], demo: true });
     expect((await again.get('api/links', 'demo-key')).body.meta.total).toBe(300);
     await again.sandbox.close();
+  });
+
+  it('puts some links on a global domain, as real deployments return them: their domain_id is in no GET /api/domains, and they are served on its host', async () => {
+    const client = await startClient({ keys: ['demo-key', 'other-key'], demo: true });
+    const links = (await client.get('api/links?results_per_page=1000', 'demo-key')).body.data as {
+      id: number;
+      domain_id: number;
+      url: string;
+      location_url: string;
+    }[];
+    const listed = new Set(((await client.get('api/domains', 'demo-key')).body.data as { id: number }[]).map((d) => d.id));
+    const onGlobal = links.filter((link) => link.domain_id !== 0 && !listed.has(link.domain_id));
+    expect(onGlobal.length).toBe(6);
+    const globalId = onGlobal[0]!.domain_id;
+    expect(onGlobal.every((link) => link.domain_id === globalId)).toBe(true);
+    // The newest link is one of them, so the Links list shows the case at the top.
+    expect(links[0]!.domain_id).toBe(globalId);
+    // Not the user's to read, change or delete; nobody else lists it either.
+    expect((await client.get(`api/domains/${globalId}`, 'demo-key')).status).toBe(404);
+    expect((await client.get('api/domains', 'other-key')).body.data).toEqual([]);
+    // Any account may make links on it; the alias is unique on that host.
+    expect(await client.link({ location_url: 'https://example.com/mine', url: 'mine-on-global', domain_id: String(globalId) }, 'other-key')).toBeGreaterThan(0);
+    // Redirects work for its host.
+    const link = onGlobal[0]!;
+    const answer = await new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: client.sandbox.port, path: `/${link.url}`, headers: { host: GLOBAL_DOMAIN } }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.location).toBe(link.location_url);
+    expect([301, 302]).toContain(answer.status);
+    await client.sandbox.close();
   });
 });

@@ -39,6 +39,12 @@ describe('shorten from clipboard', () => {
     });
   });
 
+  it('a request from the Shorten window keeps the domain and alias the user chose', async () => {
+    h = harness();
+    await acceptShortenRequest(h.edits, { ...request('req-window-01', 'spring-sale'), domain_id: 7 });
+    expect((await h.db.outbox.toArray())[0]).toMatchObject({ kind: 'create', fields: { url: 'spring-sale', domain_id: 7 } });
+  });
+
   it('takes what main holds, then new events; acknowledges each; ignores other workspaces', async () => {
     h = harness();
     h.service.shortenQueue.push(request('req-held-0001', 'held001'));

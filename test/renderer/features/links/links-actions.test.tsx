@@ -135,7 +135,7 @@ describe('list actions', () => {
 });
 
 describe('tray cache', () => {
-  it('sends the 10 newest and the pinned links with short URLs and the sync status, again when the mirror changes', async () => {
+  it('sends the 10 newest and the pinned links with short URLs, the domains and the sync status, again when the mirror changes', async () => {
     const session = await seeded(14);
     await session.sync.db.syncState.put({ key: PINNED_KEY, value: ['c1', 'gone'] });
     const api = recordingApi();
@@ -150,6 +150,8 @@ describe('tray cache', () => {
     expect(first.recent[0]).toEqual({ id: 'c14', label: 'l14', shortUrl: 'https://go.brand.test/l14' });
     expect(first.pinned).toEqual([{ id: 'c1', label: 'l01', shortUrl: 'https://s.test/l01' }]);
     expect(first.status).toEqual({ online: false, pending: 0, problems: 0 });
+    // The domains the Shorten window offers, by server id.
+    expect(first.domains).toEqual([{ id: 5, host: 'go.brand.test', scheme: 'https://' }]);
 
     await session.sync.links.create({ location_url: 'https://new.example/', url: 'fresh' });
     await waitFor(() => expect(caches().at(-1)?.recent[0]?.label).toBe('fresh'), { timeout: 3000 });
