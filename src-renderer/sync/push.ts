@@ -5,7 +5,7 @@ import { CallError, type Created } from '../../src-preload/contract/index.ts';
 import { callResource, callResourceChecked, inWorkspace, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
 import { isQuotaError, ROW_TABLES, rowTable } from './mirror/db.ts';
-import { applyToRead, provisionalRead, readView, sameValue, toServerFields } from './mirror/fields.ts';
+import { applyToRead, provisionalRead, readView, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { Fields, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { mergeRow } from './merge/three-way.ts';
 import { classify, listingStop, type StopReason } from './outbox/classify.ts';
@@ -13,7 +13,8 @@ import { planReady } from './outbox/ordering.ts';
 import { allTables, completeDelete, failure, settleWithError, type StepResult } from './push-settle.ts';
 import { invalidatePartialListing, PAGE_SIZE } from './listing.ts';
 import { carryLinkFields, createdFields, REPORTS_UNKNOWN_MESSAGE } from './link-carry.ts';
-import { pullResource, rememberWriteOnly } from './pull.ts';
+import { pullResource } from './pull.ts';
+import { settleBulkAnswer } from './bulk-settle.ts';
 import type { ResourceName } from './types.ts';
 
 export type { StopReason };
@@ -156,6 +157,8 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
       invalidatePartialListing(ctx, 'links', null);
     }
     if (step.completed) result.completed++;
+    // The service chose a bulk create's aliases: only a listing after it shows them.
+    if (step.completed && op.rows) result.pulled = result.pulled.filter((resource) => resource !== 'links');
   }
   return result;
 }
@@ -212,6 +215,7 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   } catch (error) {
     return failure(ctx, op, 'write', error);
   }
+  if (op.rows) return settleBulkAnswer(ctx, op, input, created);
   const serverId = 'id' in created ? created.id : created.ids[0]!;
   const table = rowTable(ctx.db, op.resource);
   await ctx.db.transaction('rw', allTables(ctx), async () => {
