@@ -8,7 +8,6 @@ import { bulkRowFields, bulkUrls } from './mirror/bulk-rows.ts';
 import type { MirrorDb } from './mirror/db.ts';
 import { provisionalRead, rememberWriteOnly } from './mirror/fields.ts';
 import type { Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
-import type { StepResult } from './push-settle.ts';
 
 /**
  * Inside a transaction over links and the outbox: maps `assigned` rows (client id → the service's
@@ -60,9 +59,9 @@ export async function settleBulk(db: MirrorDb, op: OutboxOp, assigned: ReadonlyM
  * `location_urls` (the sandbox answers in that order and makes them in that order; sorting keeps
  * the mapping right should a deployment list the ids otherwise). An answer with another number
  * of ids than lines sent says the request did something else: the op is of unknown outcome and a
- * listing decides, as for a lost answer.
+ * listing decides, as for a lost answer. Says whether the op completed.
  */
-export async function settleBulkAnswer(ctx: SyncContext, op: OutboxOp, input: Fields, created: Created): Promise<StepResult> {
+export async function settleBulkAnswer(ctx: SyncContext, op: OutboxOp, input: Fields, created: Created): Promise<{ completed: boolean }> {
   const rows = op.rows ?? [op.rowId];
   const ids = ('ids' in created ? [...created.ids] : [created.id]).sort((a, b) => a - b);
   if (ids.length !== rows.length) {
@@ -73,7 +72,7 @@ export async function settleBulkAnswer(ctx: SyncContext, op: OutboxOp, input: Fi
         await ctx.db.outbox.put({ ...current, state: 'unknown', error: { kind: 'bad-response', message } });
       }
     });
-    return { type: 'continue', completed: false };
+    return { completed: false };
   }
   const now = ctx.clock.now();
   const urls = bulkUrls(op);
@@ -85,5 +84,5 @@ export async function settleBulkAnswer(ctx: SyncContext, op: OutboxOp, input: Fi
     const current = await ctx.db.outbox.get(op.seq!);
     await settleBulk(ctx.db, current ?? op, assigned, true);
   });
-  return { type: 'continue', completed: true };
+  return { completed: true };
 }

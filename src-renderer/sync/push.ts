@@ -215,7 +215,7 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   } catch (error) {
     return failure(ctx, op, 'write', error);
   }
-  if (op.rows) return settleBulkAnswer(ctx, op, input, created);
+  if (op.rows) return { type: 'continue', ...(await settleBulkAnswer(ctx, op, input, created)) };
   const serverId = 'id' in created ? created.id : created.ids[0]!;
   const table = rowTable(ctx.db, op.resource);
   await ctx.db.transaction('rw', allTables(ctx), async () => {

@@ -67,7 +67,10 @@ export function LinkDetail(props: LinkDetailProps) {
           <dl className="detail-list">
             <dt>Short URL</dt>
             <dd>
-              <span className="mono">{shortUrl ?? 'unknown (its domain is not in this workspace)'}</span>
+              <span className="mono">
+                {shortUrl ??
+                  (entry.alias === '' ? 'not yet: the service picks the alias when it creates the link' : 'unknown (its domain is not in this workspace)')}
+              </span>
               <CopyButton text={shortUrl} label="Copy short URL" />
             </dd>
             <dt>Destination</dt>
