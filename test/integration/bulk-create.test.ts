@@ -134,4 +134,36 @@ describe('bulk create over the sandbox', () => {
     expect(mapped).not.toContain(elsewhere.id);
     await converged(ws);
   });
+  it('the app died mid-send: a batch the service made in part is adopted line by line, the rest sent once', async () => {
+    const ws = await engine();
+    const urls = destinations('died-bulk', 10);
+    const { rowIds } = await ws.createBulkLinks(urls, { utm_source: 'died' });
+    // As if the request had left and the window closed: the op was 'sending', and the service
+    // (here: another request standing in for it) made the first six links only.
+    const op = (await ws.db.outbox.toArray())[0]!;
+    await ws.db.outbox.put({ ...op, state: 'sending', sentAt: clock.now() });
+    await stack.direct.resource('links').create({ is_bulk: true, location_urls: urls.slice(0, 6).join('\n'), utm_source: 'died' });
+    const before = wire.requests.create;
+    await ws.syncNow();
+    expect(wire.requests.create - before).toBe(1);
+    const server = await onServer('died-bulk');
+    expect(server.map((l) => l.location_url).sort()).toEqual([...urls].sort());
+    const mapped = await Promise.all(rowIds.map(async (id) => (await ws.db.links.get(id))!.serverId));
+    expect(new Set(mapped).size).toBe(10);
+    expect(mapped.map((id) => server.find((l) => l.id === id)!.location_url)).toEqual(urls);
+    await converged(ws);
+  });
+
+  it('a batch of unknown outcome that never reached the service is sent again, once', async () => {
+    const ws = await engine();
+    const urls = destinations('never-bulk', 5);
+    await ws.createBulkLinks(urls);
+    const op = (await ws.db.outbox.toArray())[0]!;
+    await ws.db.outbox.put({ ...op, state: 'unknown', sentAt: clock.now(), error: { kind: 'timeout', message: 'no answer' } });
+    await ws.syncNow();
+    expect(await onServer('never-bulk')).toHaveLength(5);
+    await ws.syncNow();
+    expect(await onServer('never-bulk')).toHaveLength(5);
+    await converged(ws);
+  });
 });

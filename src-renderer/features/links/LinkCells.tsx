@@ -72,7 +72,14 @@ export const CopyCell = memo(function CopyCell(props: { alias: string; url: stri
         : props.url === null
           ? 'Its domain is not in your list of domains'
           : undefined;
-  return <CopyButton text={props.created ? props.url : null} label={`Copy short URL ${props.alias}`} title={why} tabbable={props.tabbable} />;
+  return (
+    <CopyButton
+      text={props.created ? props.url : null}
+      label={props.alias ? `Copy short URL ${props.alias}` : 'Copy short URL (not made yet)'}
+      title={why}
+      tabbable={props.tabbable}
+    />
+  );
 });
 
 export const ActionsCell = memo(function ActionsCell(props: {

@@ -46,7 +46,7 @@ export function LinkDetail(props: LinkDetailProps) {
   const isPinned = props.pinned.includes(entry.clientId);
   return (
     <Modal
-      title={`Link ${entry.alias}`}
+      title={`Link ${entry.alias || entry.destination}`}
       isOpen
       onClose={props.onClose}
       size="large"

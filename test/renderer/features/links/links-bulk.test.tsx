@@ -76,6 +76,16 @@ describe('bulk create', () => {
     const bulkRows = await session.sync.db.links.bulkGet(ops[0]!.rows!);
     expect(bulkRows.map((row) => row!.local)).toEqual([{ location_url: 'https://a.example/1' }, { location_url: 'https://a.example/8' }]);
     expect(await screen.findAllByText('Alias from the service (after sync)')).toHaveLength(2);
+    // No copy of a short URL that does not exist yet; the editor says why it cannot change the link now.
+    const copies = screen.getAllByRole('button', { name: 'Copy short URL (not made yet)' }) as HTMLButtonElement[];
+    expect(copies).toHaveLength(2);
+    expect(copies.every((button) => button.disabled || button.getAttribute('aria-disabled') === 'true')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Edit https://a.example/8' }));
+    // (The editor first shows 'Loading…' in a dialog of the same name.)
+    const note = await screen.findByText(/created together with others in one request/);
+    const editor = note.closest('[role="dialog"]') as HTMLElement;
+    expect(editor.getAttribute('aria-label') ?? within(editor).getByRole('heading').textContent).toMatch(/Edit link/);
+    expect((within(editor).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shares domain, UTM, reports, schedule and limits with every link of the batch; a wrong setting is said beside it and nothing is saved', async () => {
