@@ -157,8 +157,12 @@ export async function updateRow(ctx: EditContext, resource: ResourceName, client
     if (Object.keys(fields).length === 0) return;
     await checkRefs(ctx.db, resource, fields);
     const remote = row.base ? readView(resource, row.base) : {};
+    // A bulk create's link knows no alias until a listing brings the one the service picked: an
+    // empty one is no value the service had, and taken as the base it would make theirs a conflict.
+    const aliasUnknown = resource === 'links' && row.baseIsProvisional && remote.url === '';
     const base: Fields = {};
     for (const field of Object.keys(fields)) {
+      if (field === 'url' && aliasUnknown) continue;
       if (!isWriteOnly(resource, field, row.base) && Object.hasOwn(remote, field)) base[field] = remote[field];
     }
     await applyEdit(ctx, resource, row, 'update', fields, base);

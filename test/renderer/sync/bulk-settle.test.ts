@@ -3,6 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBulkLinks } from '../../../src-renderer/sync/bulk.ts';
 import { settleBulkAnswer } from '../../../src-renderer/sync/bulk-settle.ts';
+import { updateRow } from '../../../src-renderer/sync/local-edits.ts';
+import { mergeRow } from '../../../src-renderer/sync/merge/three-way.ts';
 import { rowView } from '../../../src-renderer/sync/mirror/fields.ts';
 import { harness, type Harness } from './helpers.ts';
 
@@ -34,5 +36,15 @@ describe('settleBulkAnswer', () => {
     expect(await settleBulkAnswer(h.ctx, op, op.fields, { ids: [10] })).toEqual({ completed: false });
     expect(await h.db.outbox.toArray()).toMatchObject([{ state: 'unknown', error: { kind: 'bad-response' }, rows: rowIds }]);
     expect((await h.db.links.bulkGet(rowIds)).map((row) => row!.serverId)).toEqual([null, null]);
+  });
+  it('an alias set before a listing brought the one the service picked is the user’s change, not a conflict with it', async () => {
+    h = harness();
+    const { rowIds, op } = await queued(['https://a.test/1']);
+    await settleBulkAnswer(h.ctx, op, op.fields, { ids: [10] });
+    await updateRow(h.edits, 'links', rowIds[0]!, { url: 'mine' });
+    const [update] = await h.db.outbox.toArray();
+    expect(update).toMatchObject({ kind: 'update', fields: { url: 'mine' } });
+    expect(update!.base).not.toHaveProperty('url');
+    expect(mergeRow({ local: update!.fields, base: update!.base, remote: { url: 'k3x9abcd' } })).toEqual({ type: 'send', fields: { url: 'mine' } });
   });
 });
