@@ -5,7 +5,7 @@ import type { Created } from '../../src-preload/contract/index.ts';
 import type { SyncContext } from './context.ts';
 import { createdFields } from './link-carry.ts';
 import { bulkRowFields, bulkUrls } from './mirror/bulk-rows.ts';
-import type { MirrorDb } from './mirror/db.ts';
+import { lastPullKey, type MirrorDb } from './mirror/db.ts';
 import { provisionalRead, rememberWriteOnly } from './mirror/fields.ts';
 import type { Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
 
@@ -85,4 +85,15 @@ export async function settleBulkAnswer(ctx: SyncContext, op: OutboxOp, input: Fi
     await settleBulk(ctx.db, current ?? op, assigned, true);
   });
   return { completed: true };
+}
+
+/**
+ * The highest link id the mirror knows, once a complete listing of links went into it (null
+ * before: it may not know the service's newest links). Read by the sender (which holds the sender
+ * lock, so no listing lands between this and the send).
+ */
+export async function highestKnownLinkId(db: MirrorDb): Promise<number | null> {
+  if (!(await db.syncState.get(lastPullKey('links')))) return null;
+  const top = await db.links.orderBy('serverId').last();
+  return top?.serverId ?? 0;
 }

@@ -72,7 +72,12 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       const unmapped = rows.filter((s) => !byServerId.has(s.id) && !taken.has(s.id));
       if (op.rows) {
         // A bulk create: its links are found by destination and creation time (the service chose the aliases).
-        const window = { from: (op.sentAt ?? op.createdAt) - BULK_WINDOW_SLACK_MS, to: now + BULK_WINDOW_SLACK_MS, timeZone: accountTimeZone(db) };
+        const window = {
+          afterId: op.sentAfterId ?? null,
+          from: (op.sentAt ?? op.createdAt) - BULK_WINDOW_SLACK_MS,
+          to: now + BULK_WINDOW_SLACK_MS,
+          timeZone: accountTimeZone(db),
+        };
         const found = reconcileBulk(created, bulkUrls(op), unmapped, window);
         if (op.state === 'sending') {
           for (const id of found) if (id !== null) held.add(id);

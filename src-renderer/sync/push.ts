@@ -14,7 +14,7 @@ import { allTables, completeDelete, failure, settleWithError, type StepResult } 
 import { invalidatePartialListing, PAGE_SIZE } from './listing.ts';
 import { carryLinkFields, createdFields, REPORTS_UNKNOWN_MESSAGE } from './link-carry.ts';
 import { pullResource } from './pull.ts';
-import { settleBulkAnswer } from './bulk-settle.ts';
+import { highestKnownLinkId, settleBulkAnswer } from './bulk-settle.ts';
 import type { ResourceName } from './types.ts';
 
 export type { StopReason };
@@ -168,7 +168,7 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
  * records the values going out: if the outcome stays unknown, a later read that shows them is
  * recognised as this client's own write, not as someone else's change.
  */
-async function markSending(ctx: SyncContext, op: OutboxOp, input?: Fields): Promise<boolean> {
+async function markSending(ctx: SyncContext, op: OutboxOp, input?: Fields, extra: Partial<OutboxOp> = {}): Promise<boolean> {
   return ctx.db.transaction('rw', ctx.db.outbox, async () => {
     const current = await ctx.db.outbox.get(op.seq!);
     if (!current || current.state !== 'pending' || current.rev !== op.rev) return false;
@@ -177,7 +177,7 @@ async function markSending(ctx: SyncContext, op: OutboxOp, input?: Fields): Prom
       const earlier = sent[field] ?? [];
       if (!earlier.some((item) => sameValue(item, value))) sent[field] = [...earlier, value];
     }
-    await ctx.db.outbox.put({ ...current, state: 'sending', sentAt: ctx.clock.now(), ...(input ? { sent } : {}) });
+    await ctx.db.outbox.put({ ...current, ...extra, state: 'sending', sentAt: ctx.clock.now(), ...(input ? { sent } : {}) });
     return true;
   });
 }
@@ -208,7 +208,8 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   const input = toServerFields(op.resource, op.fields, lookup);
   const spent = budgetStop(ctx);
   if (spent) return spent;
-  if (!(await markSending(ctx, op))) return { type: 'continue', completed: false };
+  const extra = op.rows ? { sentAfterId: await highestKnownLinkId(ctx.db) } : {};
+  if (!(await markSending(ctx, op, undefined, extra))) return { type: 'continue', completed: false };
   let created: Created;
   try {
     created = await callResourceChecked(ctx, op.resource, 'create', { ...inWorkspace(ctx), input });

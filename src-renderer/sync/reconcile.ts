@@ -50,8 +50,14 @@ export function reconcile(resource: ResourceName, created: Fields, unmapped: rea
   return { type: 'ask', candidates };
 }
 
-/** When a bulk create may have made its links: from its send to the listing, with room for clock skew. */
+/**
+ * When a bulk create may have made its links. On the service's own clock when it can be: links
+ * numbered above `afterId` (the highest the mirror knew at the send) were made after it. Else
+ * (no complete listing before the send) by their `datetime`, from the send to the listing, with
+ * room for clock skew.
+ */
 export interface BulkWindow {
+  afterId?: number | null;
   from: number;
   to: number;
   /** The account's zone; the service's `datetime` is read as UTC or as that zone's wall clock. */
@@ -79,7 +85,8 @@ export function reconcileBulk(created: Fields, urls: readonly string[], unmapped
   const byDestination = new Map<string, number[]>();
   for (const row of unmapped) {
     const link = row as Link;
-    if (link.type !== 'link' || link.domain_id !== domain || !createdWithin(link.datetime, window)) continue;
+    const afterSend = window.afterId === null || window.afterId === undefined ? createdWithin(link.datetime, window) : link.id > window.afterId;
+    if (link.type !== 'link' || link.domain_id !== domain || !afterSend) continue;
     const key = destinationKey(link.location_url);
     byDestination.set(key, [...(byDestination.get(key) ?? []), link.id]);
   }

@@ -17,8 +17,8 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 const open: WorkspaceSync[] = [];
-async function engine() {
-  const ws = await openSync(stack, newIndexedDb(), { autoStart: false, clock, random: () => 0 });
+async function engine(engineClock = clock) {
+  const ws = await openSync(stack, newIndexedDb(), { autoStart: false, clock: engineClock, random: () => 0 });
   open.push(ws);
   await ws.syncNow();
   return ws;
@@ -164,6 +164,22 @@ describe('bulk create over the sandbox', () => {
     expect(await onServer('never-bulk')).toHaveLength(5);
     await ws.syncNow();
     expect(await onServer('never-bulk')).toHaveLength(5);
+    await converged(ws);
+  });
+  it("this computer's clock a day ahead of the service's: a lost answer is still found (by the service's numbering), not sent twice", async () => {
+    const skewed = fastClock();
+    skewed.jump(24 * 60 * 60_000);
+    const ws = await engine(skewed);
+    const urls = destinations('skewed-bulk', 3);
+    const { rowIds } = await ws.createBulkLinks(urls);
+    stack.proxy!.setFaultRate(1);
+    await ws.syncNow();
+    stack.proxy!.setFaultRate(0);
+    expect(await ws.db.outbox.toArray()).toMatchObject([{ state: 'unknown' }]);
+    await ws.syncNow();
+    expect(await onServer('skewed-bulk')).toHaveLength(3);
+    expect(await ws.db.outbox.count()).toBe(0);
+    expect((await ws.db.links.bulkGet(rowIds)).every((row) => row!.serverId !== null)).toBe(true);
     await converged(ws);
   });
 });

@@ -66,6 +66,12 @@ export interface OutboxOp {
    * lines. `rowId` is the first of them.
    */
   rows?: string[];
+  /**
+   * A bulk link create: the highest link id the mirror knew when it was last sent, after a
+   * complete listing (null: none yet). The service numbers links in order, so the links that send
+   * made have higher ids: a window on the service's own clock, which no skew of this one shifts.
+   */
+  sentAfterId?: number | null;
   /** Update: the readable server values of the changed fields when the user first changed them. */
   base: Fields;
   state: OpState;

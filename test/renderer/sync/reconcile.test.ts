@@ -110,4 +110,13 @@ describe('reconcileBulk: a bulk create of unknown outcome, by destination and cr
     expect(reconcileBulk({}, ['https://a.test/1'], [made(5, 'https://a.test/1', '2026-05-01 12:01:00')], window)).toEqual([5]);
     expect(reconcileBulk({}, ['https://a.test/1'], [made(5, 'https://a.test/1', '2026-05-01 15:01:00')], window)).toEqual([null]);
   });
+  it("after a complete listing, the service's own numbering is the window: ids above the highest known at the send, whatever either clock says", () => {
+    const rows = [
+      made(30, 'https://a.test/1', '2026-05-01 10:01:00'),
+      made(61, 'https://a.test/1', '2020-01-01 00:00:00'),
+      made(62, 'https://a.test/2', '2031-01-01 00:00:00'),
+    ];
+    expect(reconcileBulk({}, ['https://a.test/1', 'https://a.test/2'], rows, { ...window, afterId: 60 })).toEqual([61, 62]);
+    expect(reconcileBulk({}, ['https://a.test/1', 'https://a.test/2'], rows, { ...window, afterId: 62 })).toEqual([null, null]);
+  });
 });
