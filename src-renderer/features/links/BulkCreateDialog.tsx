@@ -18,6 +18,7 @@ import { LimitsSection, ScheduleSection, UtmSection } from './LinkEditorSections
 
 export function BulkCreateDialog({ session, index, onClose }: { session: WorkspaceSession; index: LinkIndex | null; onClose: () => void }) {
   const fileId = useId();
+  const settingsId = useId();
   const [text, setText] = useState('');
   const [csv, setCsv] = useState<{ name: string; rows: BulkRow[]; problems: string[] } | null>(null);
   const [result, setResult] = useState<{ created: number; failed: string[] } | null>(null);
@@ -183,14 +184,14 @@ export function BulkCreateDialog({ session, index, onClose }: { session: Workspa
           )}
           <form
             className="link-editor"
-            aria-label="Settings for all these links"
+            aria-labelledby={settingsId}
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
               create();
             }}
           >
-            <h3>Settings for all these links</h3>
+            <h2 id={settingsId}>Settings for all these links</h2>
             {form.formMessage && (
               <div className="banner banner-danger" role="alert">
                 <span>{form.formMessage}</span>
