@@ -28,6 +28,8 @@ export interface PushResult {
   stopError: string | null;
   /** Resources listed during this push (reconciliation or a cheaper-than-K-reads refresh). */
   pulled: ResourceName[];
+  /** Bulk creates the service confirmed: their aliases come with the next links listing. */
+  bulkCreated: number;
 }
 
 /**
@@ -62,7 +64,7 @@ export async function recoverOrphanedSends(ctx: SyncContext): Promise<number> {
 }
 
 export async function push(ctx: SyncContext, options: { maxOps?: number } = {}): Promise<PushResult> {
-  const result: PushResult = { completed: 0, stoppedBy: null, resetAt: null, stopError: null, pulled: [] };
+  const result: PushResult = { completed: 0, stoppedBy: null, resetAt: null, stopError: null, pulled: [], bulkCreated: 0 };
   const fresh = new Set<ResourceName>();
   const stop = (step: Extract<StepResult, { type: 'stop' }>) => {
     result.stoppedBy = step.reason;
@@ -158,7 +160,10 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
     }
     if (step.completed) result.completed++;
     // The service chose a bulk create's aliases: only a listing after it shows them.
-    if (step.completed && op.rows) result.pulled = result.pulled.filter((resource) => resource !== 'links');
+    if (step.completed && op.rows) {
+      result.pulled = result.pulled.filter((resource) => resource !== 'links');
+      result.bulkCreated++;
+    }
   }
   return result;
 }

@@ -182,4 +182,15 @@ describe('bulk create over the sandbox', () => {
     expect((await ws.db.links.bulkGet(rowIds)).every((row) => row!.serverId !== null)).toBe(true);
     await converged(ws);
   });
+  it('made from the dialog (an edit cycle, no sync asked for): the aliases show without waiting for the next full sync', async () => {
+    const ws = await openSync(stack, newIndexedDb(), { clock, random: () => 0, intervalMs: 24 * 60 * 60_000 });
+    open.push(ws);
+    await ws.engine.idle();
+    const { rowIds } = await ws.createBulkLinks(destinations('edit-cycle', 3));
+    const aliased = async () => (await ws.db.links.bulkGet(rowIds)).every((row) => row?.base && !row.baseIsProvisional && (row.base as Link).url !== '');
+    for (let i = 0; i < 500 && !(await aliased()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await aliased()).toBe(true);
+    await ws.engine.idle();
+    await converged(ws);
+  });
 });
