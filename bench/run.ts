@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyticsPaintFigure } from './figures/analytics-paint.ts';
+import { bulkFigure } from './figures/bulk.ts';
 import { economyFigure } from './figures/economy.ts';
 import { outboxFigure } from './figures/outbox.ts';
 import { reliabilityFigure } from './figures/reliability.ts';
@@ -20,6 +21,7 @@ const FIGURES: Figure[] = [
   economyFigure,
   rendererFigure,
   outboxFigure,
+  bulkFigure,
   sandboxFigure,
   reliabilityFigure,
   statisticsEconomyFigure,

@@ -81,3 +81,11 @@ export const SERVICE_DATETIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([
 
 /** Largest upload the client will carry (favicon / OpenGraph image). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/**
+ * One bulk link create (`is_bulk`): at most this many destinations, and `location_urls` at most this
+ * long. The document states no limit; the sandbox refuses more with 422 (docs/sandbox.md) and the
+ * client splits larger batches, so 1,000 links take one request.
+ */
+export const BULK_CREATE_MAX_LINKS = 1_000;
+export const BULK_LOCATION_URLS_MAX_CHARS = 1_000_000;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { detectImage, FAVICON_EXTS, formatNames, OPENGRAPH_EXTS } from './image-formats.ts';
 import { targetingKeyProblem } from './targeting-keys.ts';
 import {
+  BULK_LOCATION_URLS_MAX_CHARS,
   HANDLER_FIELD_NAMES,
   HANDLER_TYPE_FIELDS,
   HANDLER_TYPES,
@@ -188,7 +189,7 @@ export const LinkCreateSchema = z
   .object({
     type: z.literal('link').optional(),
     is_bulk: z.boolean().optional(),
-    location_urls: z.string().max(1_000_000).optional(),
+    location_urls: z.string().max(BULK_LOCATION_URLS_MAX_CHARS).optional(),
     ...linkCommonFields,
   })
   .strict()

@@ -231,30 +231,23 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
           await handleStop(result.push.stoppedBy, result.push.stopError ?? '', result.push.resetAt);
           return;
         }
-        if (reason === 'edit' || reason === 'retry') return;
+        if (reason === 'edit' || reason === 'retry') {
+          // The user waits for the aliases the service picked for a bulk create: one listing of links brings them.
+          if (result.push.bulkCreated > 0) {
+            try {
+              await pullResource(ctx, 'links', 'interactive');
+            } catch (error) {
+              await pullFailed(error, result);
+            }
+          }
+          return;
+        }
         for (const resource of ROW_TABLES) {
           if (result.push.pulled.includes(resource)) continue;
           try {
             await pullResource(ctx, resource, reason === 'demand' ? 'interactive' : 'background');
           } catch (error) {
-            if (error instanceof BudgetExhaustedError) {
-              result.stoppedBy = 'rate-limited';
-              pullRetryAt = error.resetAt ?? clock.now() + 60_000;
-              await handleStop('rate-limited', error.message, error.resetAt);
-              return;
-            }
-            const stopped = listingStop(error);
-            if (stopped) {
-              result.stoppedBy = stopped.reason;
-              // Offline and paused have their own way back (the probe, a new key).
-              if (stopped.reason === 'rate-limited') pullRetryAt = stopped.resetAt ?? clock.now() + 60_000;
-              await handleStop(stopped.reason, stopped.message, stopped.resetAt);
-              return;
-            }
-            store.setState({ lastError: describeError(error).message });
-            pullAttempt++;
-            pullRetryAt = clock.now() + backoffDelay(pullAttempt, random);
-            log('warn', `pull of ${resource} failed (${describeError(error).message}); trying again in ${Math.round((pullRetryAt - clock.now()) / 1000)} s`);
+            await pullFailed(error, result);
             return;
           }
         }
@@ -271,6 +264,28 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       }
     });
     return result;
+  }
+
+  /** A pull that failed: a spent window or a lost connection stops the cycle; anything else is tried again with backoff. */
+  async function pullFailed(error: unknown, result: CycleResult): Promise<void> {
+    if (error instanceof BudgetExhaustedError) {
+      result.stoppedBy = 'rate-limited';
+      pullRetryAt = error.resetAt ?? clock.now() + 60_000;
+      await handleStop('rate-limited', error.message, error.resetAt);
+      return;
+    }
+    const stopped = listingStop(error);
+    if (stopped) {
+      result.stoppedBy = stopped.reason;
+      // Offline and paused have their own way back (the probe, a new key).
+      if (stopped.reason === 'rate-limited') pullRetryAt = stopped.resetAt ?? clock.now() + 60_000;
+      await handleStop(stopped.reason, stopped.message, stopped.resetAt);
+      return;
+    }
+    store.setState({ lastError: describeError(error).message });
+    pullAttempt++;
+    pullRetryAt = clock.now() + backoffDelay(pullAttempt, random);
+    log('warn', `pull failed (${describeError(error).message}); trying again in ${Math.round((pullRetryAt - clock.now()) / 1000)} s`);
   }
 
   async function handleStop(reason: StopReason, message: string, resetAt: number | null): Promise<void> {

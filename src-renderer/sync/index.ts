@@ -2,6 +2,7 @@
 // saved with its outbox operation at once, online or not), resolve what stopped, sync on demand,
 // and follow the status.
 import { cryptoRandomBytes, type RandomBytes } from './alias.ts';
+import { createBulkLinks, type BulkCreated } from './bulk.ts';
 import { createSyncEngine, type CycleResult, type EngineOptions, type SyncEngine } from './engine.ts';
 import { createRow, deleteRow, updateRow, type EditContext } from './local-edits.ts';
 import { openMirrorDb, requestPersistence, type DexieDependencies, type MirrorDb } from './mirror/db.ts';
@@ -43,6 +44,11 @@ export type { Ref, ResourceName } from './types.ts';
 type WithRefs<T> = Omit<T, 'domain_id' | 'email_reports'> & { domain_id?: Ref; email_reports?: Ref[] };
 export type LinkCreate = WithRefs<LinkCreateInput>;
 export type LinkPatch = WithRefs<LinkUpdateInput>;
+/** What the links of one bulk create share: every create setting but the destination and the alias. */
+export type LinkBatchSettings = Omit<LinkCreate, 'url' | 'location_url' | 'location_urls' | 'is_bulk' | 'type'>;
+export type { BulkCreated } from './bulk.ts';
+export { chunkDestinations } from './bulk.ts';
+export { BULK_ROW_EDIT_MESSAGE } from './local-edits.ts';
 
 export interface ResourceEdits<Create, Patch> {
   /** Returns the new row's client id. */
@@ -61,6 +67,11 @@ export interface WorkspaceSync {
   readonly links: ResourceEdits<LinkCreate, LinkPatch>;
   readonly domains: ResourceEdits<DomainCreateInput, DomainUpdateInput>;
   readonly handlers: ResourceEdits<HandlerCreateInput, HandlerUpdateInput>;
+  /**
+   * Links for many destinations with shared settings, in the service's bulk mode: one outbox
+   * operation (and one request) per 1,000 links, aliases from the service.
+   */
+  createBulkLinks(destinations: readonly string[], settings?: LinkBatchSettings): Promise<BulkCreated>;
   /** Per-link statistics: the link on screen first, pinned and most-clicked links in the background. */
   readonly statistics: StatisticsService;
   resolveConflict(opId: string, resolution: Resolution): Promise<void>;
@@ -133,6 +144,7 @@ export async function openWorkspaceSync(options: OpenOptions): Promise<Workspace
     links: resourceEdits<LinkCreate, LinkPatch>('links'),
     domains: resourceEdits<DomainCreateInput, DomainUpdateInput>('domains'),
     handlers: resourceEdits<HandlerCreateInput, HandlerUpdateInput>('handlers'),
+    createBulkLinks: (destinations, settings) => createBulkLinks(edits, destinations, (settings ?? {}) as Fields),
     statistics,
     resolveConflict: (opId, resolution) => resolveConflict(edits, opId, resolution),
     retry: (opId) => retryOp(edits, opId),

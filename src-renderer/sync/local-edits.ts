@@ -3,6 +3,7 @@
 import type { Table } from 'dexie';
 import { generateAlias, type RandomBytes } from './alias.ts';
 import { EditError, QUOTA_MESSAGE } from './edit-errors.ts';
+import { bulkRowFields, bulkUrls } from './mirror/bulk-rows.ts';
 import { isQuotaError, rowTable, type MirrorDb } from './mirror/db.ts';
 import { clientRefs, isWriteOnly, readView, rowView } from './mirror/fields.ts';
 import type { Fields, MirrorRow, OutboxOp } from './mirror/rows.ts';
@@ -31,12 +32,12 @@ export async function inEditTransaction<T>(db: MirrorDb, tables: Table[], body: 
 }
 
 /** Pending changes and deleted flag as the row's remaining operations describe them. */
-export function localFromOps(ops: readonly OutboxOp[]): { local: Fields; deletedLocally: boolean } {
+export function localFromOps(ops: readonly OutboxOp[], rowId?: string): { local: Fields; deletedLocally: boolean } {
   const local: Fields = {};
   let deletedLocally = false;
   for (const op of [...ops].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
     if (op.kind === 'delete') deletedLocally = true;
-    else Object.assign(local, op.fields);
+    else Object.assign(local, op.rows ? bulkRowFields(op, rowId ?? op.rowId) : op.fields);
   }
   return { local, deletedLocally };
 }
@@ -50,7 +51,11 @@ export async function opsOfRow(db: MirrorDb, rowId: string): Promise<OutboxOp[]>
 export async function refreshRowLocal(db: MirrorDb, resource: ResourceName, rowId: string): Promise<void> {
   const row = await rowTable(db, resource).get(rowId);
   if (!row) return;
-  const { local, deletedLocally } = localFromOps(await opsOfRow(db, rowId));
+  const ops = await opsOfRow(db, rowId);
+  // A bulk create is filed under its first row only; the others find it by its id.
+  const bulk = await openBulkOp({ db }, row);
+  if (bulk && !ops.some((op) => op.opId === bulk.opId)) ops.unshift(bulk);
+  const { local, deletedLocally } = localFromOps(ops, rowId);
   await rowTable(db, resource).put({ ...row, local, deletedLocally });
 }
 
@@ -74,7 +79,7 @@ function newOp(ctx: EditContext, resource: ResourceName, rowId: string, kind: Op
   };
 }
 
-async function checkRefs(db: MirrorDb, resource: ResourceName, fields: Fields): Promise<void> {
+export async function checkRefs(db: MirrorDb, resource: ResourceName, fields: Fields): Promise<void> {
   for (const ref of clientRefs(resource, fields)) {
     const target = await rowTable(db, ref.resource).get(ref.clientId);
     if (!target || target.deletedLocally) {
@@ -90,7 +95,7 @@ async function checkRefs(db: MirrorDb, resource: ResourceName, fields: Fields): 
 export async function createRow(ctx: EditContext, resource: ResourceName, input: Fields, once?: string): Promise<string> {
   let fields: Fields = { ...input };
   if (resource === 'links') {
-    if (fields.is_bulk) throw new EditError('rejected', 'Bulk creation needs a connection; it is not queued offline.');
+    if (fields.is_bulk) throw new EditError('rejected', 'Many links at once are created with createBulk (bulk.ts), one row per destination.');
     delete fields.is_bulk;
     if (typeof fields.url !== 'string' || fields.url.trim() === '') fields.url = generateAlias(ctx.randomBytes);
   }
@@ -143,6 +148,7 @@ export async function updateRow(ctx: EditContext, resource: ResourceName, client
   await inEditTransaction(ctx.db, [table, ctx.db.outbox, ctx.db.domains, ctx.db.handlers], async () => {
     const row = await table.get(clientId);
     if (!row) throw new EditError('not-found', 'This item no longer exists.');
+    if (await openBulkOp(ctx, row)) throw new EditError('rejected', BULK_ROW_EDIT_MESSAGE);
     const view = rowView(resource, row);
     if (resource === 'links' && patch.email_reports === undefined && !reportsKnown(row, view)) {
       throw new EditError('reports-unknown', REPORTS_UNKNOWN_EDIT_MESSAGE);
@@ -151,8 +157,12 @@ export async function updateRow(ctx: EditContext, resource: ResourceName, client
     if (Object.keys(fields).length === 0) return;
     await checkRefs(ctx.db, resource, fields);
     const remote = row.base ? readView(resource, row.base) : {};
+    // A bulk create's link knows no alias until a listing brings the one the service picked: an
+    // empty one is no value the service had, and taken as the base it would make theirs a conflict.
+    const aliasUnknown = resource === 'links' && row.baseIsProvisional && remote.url === '';
     const base: Fields = {};
     for (const field of Object.keys(fields)) {
+      if (field === 'url' && aliasUnknown) continue;
       if (!isWriteOnly(resource, field, row.base) && Object.hasOwn(remote, field)) base[field] = remote[field];
     }
     await applyEdit(ctx, resource, row, 'update', fields, base);
@@ -182,6 +192,11 @@ export async function deleteRow(ctx: EditContext, resource: ResourceName, client
   const held = await inEditTransaction(ctx.db, [table, ctx.db.outbox], async () => {
     const row = await table.get(clientId);
     if (!row) throw new EditError('not-found', 'This item no longer exists.');
+    const bulk = await openBulkOp(ctx, row);
+    if (bulk) {
+      await removeFromBulk(ctx, bulk, clientId);
+      return null;
+    }
     const hold = options.holdMs ?? 0;
     if (hold <= 0 || row.serverId === null) {
       await applyEdit(ctx, resource, row, 'delete', {}, {});
@@ -275,4 +290,39 @@ export async function releaseHolds(db: MirrorDb, now: number): Promise<number> {
   return db.transaction('rw', db.outbox, async () =>
     db.outbox.filter((op) => op.state === 'pending' && op.attempts === 0 && op.notBefore > now).modify({ notBefore: 0 }),
   );
+}
+
+export const BULK_ROW_EDIT_MESSAGE =
+  'This link is being created together with others in one request and gets its alias from the service: change it once it is created. To drop the whole batch, discard it under Pending changes.';
+
+/** The bulk op a provisional row belongs to, while it waits (inside a transaction over the outbox). */
+export async function openBulkOp(ctx: Pick<EditContext, 'db'>, row: MirrorRow): Promise<OutboxOp | undefined> {
+  if (!row.bulkOp || row.serverId !== null) return undefined;
+  return ctx.db.outbox.where('opId').equals(row.bulkOp).first();
+}
+
+/**
+ * Takes one row out of a bulk create not yet sent (the user deleted it): its line leaves the
+ * request, the row goes; the op goes with its last row. A batch on the wire or of unknown
+ * outcome is not changed: the service may have made the link.
+ */
+async function removeFromBulk(ctx: EditContext, op: OutboxOp, rowId: string): Promise<void> {
+  if (op.state !== 'pending' && op.state !== 'failed') throw new EditError('rejected', BULK_ROW_EDIT_MESSAGE);
+  const rows = op.rows ?? [];
+  const urls = bulkUrls(op);
+  const index = rows.indexOf(rowId);
+  const keep = rows.map((_, i) => i).filter((i) => i !== index);
+  await ctx.db.links.delete(rowId);
+  if (keep.length === 0) {
+    await ctx.db.outbox.delete(op.seq!);
+    return;
+  }
+  const nextRows = keep.map((i) => rows[i]!);
+  await ctx.db.outbox.put({
+    ...op,
+    rowId: nextRows[0]!,
+    rows: nextRows,
+    fields: { ...op.fields, location_urls: keep.map((i) => urls[i]!).join('\n') },
+    rev: op.rev + 1,
+  });
 }

@@ -9,10 +9,13 @@ import { refreshRowLocal } from './local-edits.ts';
 import { deleteClickSamplesOf, flushClickJournal, journalClickSamples } from './mirror/click-journal.ts';
 import { lastPullKey, ROW_TABLES, rowTable, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
-import { isRememberable, isWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
+import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';
-import { reconcile } from './reconcile.ts';
+import { BULK_WINDOW_SLACK_MS, reconcile, reconcileBulk } from './reconcile.ts';
+import { accountTimeZone } from './account.ts';
+import { settleBulk } from './bulk-settle.ts';
+import { bulkUrls } from './mirror/bulk-rows.ts';
 import { MOST_CLICKED_KEY, rankMostClicked, type RankedLink } from './statistics/most-clicked.ts';
 import type { ResourceName } from './types.ts';
 
@@ -56,6 +59,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       .filter((op) => op.kind === 'create' && (op.state !== 'conflict' || op.conflict?.type === 'ambiguous-create'))
       .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
     const taken = new Set<number>();
+    let listedById: Map<number, ServerRow> | undefined;
     const adoptedRows = new Map<number, MirrorRow>();
     const held = new Set<number>();
     for (const op of open) {
@@ -66,6 +70,36 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       // staying unknown for good.
       const created: Fields = toServerFields(resource, op.fields, (target, clientId) => lookup(target, clientId) ?? -1);
       const unmapped = rows.filter((s) => !byServerId.has(s.id) && !taken.has(s.id));
+      if (op.rows) {
+        // A bulk create: its links are found by destination and creation time (the service chose the aliases).
+        const window = {
+          afterId: op.sentAfterId ?? null,
+          from: (op.sentAt ?? op.createdAt) - BULK_WINDOW_SLACK_MS,
+          to: now + BULK_WINDOW_SLACK_MS,
+          timeZone: accountTimeZone(db),
+        };
+        const found = reconcileBulk(created, bulkUrls(op), unmapped, window);
+        if (op.state === 'sending') {
+          for (const id of found) if (id !== null) held.add(id);
+          continue;
+        }
+        listedById ??= new Map(rows.map((s) => [s.id, s]));
+        const assigned = new Map<string, ServerRow>();
+        found.forEach((id, i) => {
+          if (id !== null) assigned.set(op.rows![i]!, listedById!.get(id)!);
+        });
+        await settleBulk(db, op, assigned, false);
+        for (const [rowId, serverRow] of assigned) {
+          taken.add(serverRow.id);
+          const adopted = await table.get(rowId);
+          if (!adopted) continue;
+          byServerId.set(serverRow.id, adopted);
+          adoptedRows.set(serverRow.id, adopted);
+        }
+        out.adopted += assigned.size;
+        if (assigned.size < op.rows.length) out.resend++;
+        continue;
+      }
       const decision = reconcile(resource, created, unmapped);
       if (op.state === 'sending') {
         // Its sender may still be waiting for the answer (or died): the row it may have made
@@ -171,25 +205,6 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
   });
   // After the commit, so screens show the rows meanwhile.
   if (resource === 'links') await flushClickJournal(db);
-  return out;
-}
-
-/**
- * The write-only fields of confirmed input, remembered on the row (files and passwords are not
- * kept). A field the read now carries is forgotten: from then on the read is its truth.
- */
-export function rememberWriteOnly(resource: ResourceName, previous: Fields, sent: Fields, base: ServerRow | null): Fields {
-  const out = forgetReadable(resource, previous, base);
-  for (const [field, value] of Object.entries(sent)) {
-    if (value !== undefined && isWriteOnly(resource, field, base) && isRememberable(field, value)) out[field] = value;
-  }
-  return out;
-}
-
-/** Remembered values of fields the read carries now: they are stale copies, and are dropped. */
-export function forgetReadable(resource: ResourceName, writeOnly: Fields, base: ServerRow | null): Fields {
-  const out: Fields = {};
-  for (const [field, value] of Object.entries(writeOnly)) if (isWriteOnly(resource, field, base)) out[field] = value;
   return out;
 }
 

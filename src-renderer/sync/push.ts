@@ -5,7 +5,7 @@ import { CallError, type Created } from '../../src-preload/contract/index.ts';
 import { callResource, callResourceChecked, inWorkspace, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
 import { isQuotaError, ROW_TABLES, rowTable } from './mirror/db.ts';
-import { applyToRead, provisionalRead, readView, sameValue, toServerFields } from './mirror/fields.ts';
+import { applyToRead, provisionalRead, readView, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { Fields, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { mergeRow } from './merge/three-way.ts';
 import { classify, listingStop, type StopReason } from './outbox/classify.ts';
@@ -13,7 +13,8 @@ import { planReady } from './outbox/ordering.ts';
 import { allTables, completeDelete, failure, settleWithError, type StepResult } from './push-settle.ts';
 import { invalidatePartialListing, PAGE_SIZE } from './listing.ts';
 import { carryLinkFields, createdFields, REPORTS_UNKNOWN_MESSAGE } from './link-carry.ts';
-import { pullResource, rememberWriteOnly } from './pull.ts';
+import { pullResource } from './pull.ts';
+import { highestKnownLinkId, settleBulkAnswer } from './bulk-settle.ts';
 import type { ResourceName } from './types.ts';
 
 export type { StopReason };
@@ -27,6 +28,8 @@ export interface PushResult {
   stopError: string | null;
   /** Resources listed during this push (reconciliation or a cheaper-than-K-reads refresh). */
   pulled: ResourceName[];
+  /** Bulk creates the service confirmed: their aliases come with the next links listing. */
+  bulkCreated: number;
 }
 
 /**
@@ -61,7 +64,7 @@ export async function recoverOrphanedSends(ctx: SyncContext): Promise<number> {
 }
 
 export async function push(ctx: SyncContext, options: { maxOps?: number } = {}): Promise<PushResult> {
-  const result: PushResult = { completed: 0, stoppedBy: null, resetAt: null, stopError: null, pulled: [] };
+  const result: PushResult = { completed: 0, stoppedBy: null, resetAt: null, stopError: null, pulled: [], bulkCreated: 0 };
   const fresh = new Set<ResourceName>();
   const stop = (step: Extract<StepResult, { type: 'stop' }>) => {
     result.stoppedBy = step.reason;
@@ -156,6 +159,11 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
       invalidatePartialListing(ctx, 'links', null);
     }
     if (step.completed) result.completed++;
+    // The service chose a bulk create's aliases: only a listing after it shows them.
+    if (step.completed && op.rows) {
+      result.pulled = result.pulled.filter((resource) => resource !== 'links');
+      result.bulkCreated++;
+    }
   }
   return result;
 }
@@ -165,7 +173,7 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
  * records the values going out: if the outcome stays unknown, a later read that shows them is
  * recognised as this client's own write, not as someone else's change.
  */
-async function markSending(ctx: SyncContext, op: OutboxOp, input?: Fields): Promise<boolean> {
+async function markSending(ctx: SyncContext, op: OutboxOp, input?: Fields, extra: Partial<OutboxOp> = {}): Promise<boolean> {
   return ctx.db.transaction('rw', ctx.db.outbox, async () => {
     const current = await ctx.db.outbox.get(op.seq!);
     if (!current || current.state !== 'pending' || current.rev !== op.rev) return false;
@@ -174,7 +182,7 @@ async function markSending(ctx: SyncContext, op: OutboxOp, input?: Fields): Prom
       const earlier = sent[field] ?? [];
       if (!earlier.some((item) => sameValue(item, value))) sent[field] = [...earlier, value];
     }
-    await ctx.db.outbox.put({ ...current, state: 'sending', sentAt: ctx.clock.now(), ...(input ? { sent } : {}) });
+    await ctx.db.outbox.put({ ...current, ...extra, state: 'sending', sentAt: ctx.clock.now(), ...(input ? { sent } : {}) });
     return true;
   });
 }
@@ -205,13 +213,15 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   const input = toServerFields(op.resource, op.fields, lookup);
   const spent = budgetStop(ctx);
   if (spent) return spent;
-  if (!(await markSending(ctx, op))) return { type: 'continue', completed: false };
+  const extra = op.rows ? { sentAfterId: await highestKnownLinkId(ctx.db) } : {};
+  if (!(await markSending(ctx, op, undefined, extra))) return { type: 'continue', completed: false };
   let created: Created;
   try {
     created = await callResourceChecked(ctx, op.resource, 'create', { ...inWorkspace(ctx), input });
   } catch (error) {
     return failure(ctx, op, 'write', error);
   }
+  if (op.rows) return { type: 'continue', ...(await settleBulkAnswer(ctx, op, input, created)) };
   const serverId = 'id' in created ? created.id : created.ids[0]!;
   const table = rowTable(ctx.db, op.resource);
   await ctx.db.transaction('rw', allTables(ctx), async () => {

@@ -153,7 +153,9 @@ export async function discardOp(ctx: EditContext, opId: string): Promise<void> {
     const op = await getOp(ctx, opId);
     if (op.state === 'sending') throw new EditError('rejected', 'This change is being sent right now.');
     if (op.kind === 'create') {
-      await discardRow(ctx, op.resource, op.rowId);
+      // A bulk create takes all its rows with it (none has a server id yet).
+      for (const rowId of op.rows ?? [op.rowId]) await discardRow(ctx, op.resource, rowId);
+      await ctx.db.outbox.delete(op.seq!);
       return;
     }
     await ctx.db.outbox.delete(op.seq!);

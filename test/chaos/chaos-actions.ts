@@ -10,6 +10,8 @@ import type { ResourceName } from '../../src-renderer/sync/types.ts';
 
 export type Action =
   | { type: 'create'; resource: ResourceName; domainPick: number | null; handlerPicks: number[] }
+  /** Many links at once in the service's bulk mode (one op, aliases from the service). */
+  | { type: 'bulk-create'; size: number; domainPick: number | null }
   | { type: 'update'; resource: ResourceName; pick: number; variant: number }
   | { type: 'delete'; resource: ResourceName; pick: number }
   /** The user changes their mind: the fields of their last update go back to what they were. */
@@ -34,6 +36,10 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
       domainPick: fc.option(fc.nat(), { nil: null }),
       handlerPicks: fc.array(fc.nat(), { maxLength: 2 }),
     }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ type: fc.constant('bulk-create' as const), size: fc.integer({ min: 1, max: 4 }), domainPick: fc.option(fc.nat(), { nil: null }) }),
   },
   { weight: 35, arbitrary: fc.record({ type: fc.constant('update' as const), resource: resourceArb, pick: fc.nat(), variant: fc.nat(5) }) },
   {
@@ -61,8 +67,9 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant('clock' as const), minutes: fc.constantFrom(-180, -30, -5, 5, 30, 180, 1440) }) },
 );
 
-export type EditAction = Extract<Action, { type: 'create' | 'update' | 'delete' | 'undo' }>;
-export const isEdit = (a: Action): a is EditAction => a.type === 'create' || a.type === 'update' || a.type === 'delete' || a.type === 'undo';
+export type EditAction = Extract<Action, { type: 'create' | 'bulk-create' | 'update' | 'delete' | 'undo' }>;
+export const isEdit = (a: Action): a is EditAction =>
+  a.type === 'create' || a.type === 'bulk-create' || a.type === 'update' || a.type === 'delete' || a.type === 'undo';
 
 /** Exactly `ops` edits, with offline spells, restarts, waits, syncs, clock jumps and the other writer between them. */
 export function drawActions(seed: number, ops: number): Action[] {
@@ -144,6 +151,8 @@ export class ChaosModel {
     switch (action.type) {
       case 'create':
         return this.#create(ws, action);
+      case 'bulk-create':
+        return this.#bulkCreate(ws, action);
       case 'update': {
         const row = pickOf(this.live(action.resource), action.pick);
         if (!row) return 'nothing to update';
@@ -179,6 +188,31 @@ export class ChaosModel {
       else row.fields[field] = value;
       row.history.set(field, [...(row.history.get(field) ?? []), { by: 'user', value }]);
     }
+  }
+
+  /** Links without aliases in one bulk create: the service picks the aliases, so the model has none. */
+  async #bulkCreate(ws: WorkspaceSync, action: Extract<Action, { type: 'bulk-create' }>): Promise<string> {
+    const domain = action.domainPick === null ? undefined : pickOf(this.live('domains'), action.domainPick);
+    const numbers = Array.from({ length: action.size }, () => ++this.#counter);
+    const urls = numbers.map((n) => `https://dest.example/${this.#tag}/${n}?v=0`);
+    const { rowIds } = await ws.createBulkLinks(urls, domain ? { domain_id: domain.clientId } : {});
+    for (const [i, clientId] of rowIds.entries()) {
+      const fields = { location_url: urls[i], sensitive_content: false };
+      const marker = `/${this.#tag}/${numbers[i]}`;
+      this.rows.push({
+        resource: 'links',
+        clientId,
+        marker,
+        theirs: {},
+        deletedElsewhere: false,
+        deleted: false,
+        handlers: [],
+        domain: domain?.clientId ?? null,
+        fields,
+        history: created(fields),
+      });
+    }
+    return numbers.map((n) => `/${this.#tag}/${n}`).join(' ');
   }
 
   async #create(ws: WorkspaceSync, action: Extract<Action, { type: 'create' }>): Promise<string> {

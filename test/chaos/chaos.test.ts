@@ -16,7 +16,7 @@ describe('chaos: seeded random edits through a fault-injecting proxy', () => {
     expect(drawActions(12, 150)).not.toEqual(a);
     expect(a.filter(isEdit)).toHaveLength(150);
     const types = new Set([11, 12, 13].flatMap((seed) => drawActions(seed, 150).map((x) => x.type)));
-    expect(types).toEqual(new Set(['create', 'update', 'delete', 'undo', 'offline', 'restart', 'wait', 'sync', 'second-writer', 'clock']));
+    expect(types).toEqual(new Set(['create', 'bulk-create', 'update', 'delete', 'undo', 'offline', 'restart', 'wait', 'sync', 'second-writer', 'clock']));
   });
 
   it('5 seeds × 150 ops at 20% faults: nothing lost, nothing duplicated, mirror equals server', { timeout: 90_000 }, async () => {

@@ -8,7 +8,7 @@ import { startPreview, type RunningPreview } from '../../src-main/preview/previe
 import { RESULTS_PER_PAGE, type Link } from '../../src-preload/contract/index.ts';
 import { hasChromium, launchChromium } from '../support/browser.ts';
 import { withTempDir } from '../support/temp-dir.ts';
-import { fixedSandboxClock, newScreenshotPage, shoot } from './screens-support.ts';
+import { fixedSandboxClock, navTo, newScreenshotPage, shoot } from './screens-support.ts';
 
 /** The list follows an edit once its IndexedDB transaction and the index settle: seconds on a loaded machine. */
 const LIST_SETTLES = { timeout: 10_000 };
@@ -327,5 +327,34 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('main').getAttribute('aria-label')).toBe('Domains');
+  });
+  it('creates links without aliases in the service’s bulk mode: one change, aliases from the service after the sync', { timeout: 60_000 }, async () => {
+    await navTo(page, 'Links');
+    await page.getByRole('button', { name: 'Bulk create' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create links in bulk' });
+    await dialog
+      .getByLabel('Destination URLs')
+      .fill(['https://example.com/svc-picks/1', 'https://example.com/svc-picks/2', 'https://example.com/svc-picks/3'].join('\n'));
+    await dialog.getByText(/3 links without an alias are created together in one request/).waitFor();
+    await dialog.getByLabel('UTM campaign').fill('e2e-batch');
+    await dialog.getByRole('button', { name: 'Create 3 links' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () =>
+          (await serviceLinks())
+            .filter((l) => l.location_url.startsWith('https://example.com/svc-picks/'))
+            .map((l) => [l.location_url, l.url.length > 0, (l.settings.utm as { campaign?: string } | undefined)?.campaign ?? null])
+            .sort(),
+        { timeout: 15_000 },
+      )
+      .toEqual([1, 2, 3].map((n) => [`https://example.com/svc-picks/${n}`, true, 'e2e-batch']));
+    // After the sync the list shows the aliases the service picked, each with its short URL to copy.
+    await search('svc-picks');
+    await expect.poll(linkCount, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.getByText('Alias from the service (after sync)').count(), { timeout: 15_000 }).toBe(0);
+    const created = (await serviceLinks()).filter((l) => l.location_url === 'https://example.com/svc-picks/2')[0]!;
+    await page.getByRole('button', { name: `Copy short URL ${created.url}` }).click();
+    await expect.poll(() => clipboard.at(-1)).toBe(`${preview.sandbox!.url}${created.url}`);
   });
 });

@@ -193,8 +193,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           await forward(req, body);
           raw(res, 500, CRASH_PAGE); // crashed after the change was committed
         } else {
-          await forward(req, body);
-          raw(res, 200, Buffer.from('OK <br/> done')); // applied; the answer is no JSON
+          const answer = await forward(req, body);
+          // Applied; the answer is no JSON. A change the service refused was not applied: its
+          // refusal comes through (an 'OK' page would tell the client a refused write went in).
+          if (answer.status >= 300) reply(res, answer);
+          else raw(res, 200, Buffer.from('OK <br/> done'));
         }
         return;
       case 'error200':

@@ -273,13 +273,15 @@ export async function checkConvergence(db: MirrorDb, truth: ServerTruth): Promis
 
 /** Rows with a visible op, and rows whose ops reference one of those (transitively): their fate is the user's call. */
 export function blockedRows(ops: readonly OutboxOp[]): Set<string> {
-  const blocked = new Set(ops.filter((op) => VISIBLE_STATES.has(op.state)).map((op) => op.rowId));
+  // A bulk create's op stands for all its rows.
+  const rowsOf = (op: OutboxOp) => op.rows ?? [op.rowId];
+  const blocked = new Set(ops.filter((op) => VISIBLE_STATES.has(op.state)).flatMap(rowsOf));
   for (let changed = true; changed;) {
     changed = false;
     for (const op of ops) {
       if (blocked.has(op.rowId)) continue;
       if (clientRefs(op.resource, op.fields).some((ref) => blocked.has(ref.clientId))) {
-        blocked.add(op.rowId);
+        for (const rowId of rowsOf(op)) blocked.add(rowId);
         changed = true;
       }
     }

@@ -1,5 +1,5 @@
 // Size limits of the sandbox's API (the document states none; these are documented in docs/sandbox.md).
-import { MAX_UPLOAD_BYTES } from '../../../src-preload/contract/api-rules.ts';
+import { BULK_CREATE_MAX_LINKS, MAX_UPLOAD_BYTES } from '../../../src-preload/contract/api-rules.ts';
 
 const MIB = 1024 * 1024;
 
@@ -19,5 +19,5 @@ export const LIMITS = {
    */
   formBytes: 8 * 1024,
   /** Links made by one bulk create. */
-  bulkLinks: 1_000,
+  bulkLinks: BULK_CREATE_MAX_LINKS,
 } as const;

@@ -24,6 +24,9 @@ export const SelectCell = memo(function SelectCell(props: {
   );
 });
 
+/** What a link of a bulk create shows until the service has made it and picked its alias. */
+export const AWAITING_ALIAS = 'Alias from the service (after sync)';
+
 /**
  * The short URL as host and alias: the alias is what tells links apart, so when the column is
  * narrow the host gives way first. The full URL is the tooltip. A link whose domain is not in the
@@ -66,11 +69,15 @@ export const ShortUrlCell = memo(function ShortUrlCell(props: {
       onClick={() => props.onOpen(props.clientId)}
       title={props.url ?? props.alias}
       // Host and alias are flex items: without a label, screen readers would hear them as two words.
-      aria-label={shown ?? props.alias}
+      aria-label={shown ?? (props.alias || AWAITING_ALIAS)}
       tabIndex={props.tabbable ? undefined : -1}
     >
       {host && <span className="short-url-host">{host}</span>}
-      <span className="short-url-alias">{host ? props.alias : (shown ?? props.alias)}</span>
+      {props.alias === '' ? (
+        <span className="muted">{AWAITING_ALIAS}</span>
+      ) : (
+        <span className="short-url-alias">{host ? props.alias : (shown ?? props.alias)}</span>
+      )}
     </button>
   );
 });
@@ -88,12 +95,22 @@ export const CopyCell = memo(function CopyCell(props: {
   tabbable: boolean;
 }) {
   if (props.missing) return null;
-  const why = !props.created
-    ? 'The service has not created this link yet: its short URL works once it is synced'
-    : props.url === null
-      ? 'Its domain is not in your list of domains'
-      : undefined;
-  return <CopyButton text={props.created ? props.url : null} label={`Copy short URL ${props.alias}`} title={why} tabbable={props.tabbable} />;
+  const why =
+    props.alias === ''
+      ? 'The service picks this link’s alias: its short URL appears after the create'
+      : !props.created
+        ? 'The service has not created this link yet: its short URL works once it is synced'
+        : props.url === null
+          ? 'Its domain is not in your list of domains'
+          : undefined;
+  return (
+    <CopyButton
+      text={props.created ? props.url : null}
+      label={props.alias ? `Copy short URL ${props.alias}` : 'Copy short URL (not made yet)'}
+      title={why}
+      tabbable={props.tabbable}
+    />
+  );
 });
 
 export const ActionsCell = memo(function ActionsCell(props: {

@@ -49,7 +49,7 @@ export function LinkDetail(props: LinkDetailProps) {
   const isPinned = props.pinned.includes(entry.clientId);
   return (
     <Modal
-      title={`Link ${entry.alias}`}
+      title={`Link ${entry.alias || entry.destination}`}
       isOpen
       onClose={props.onClose}
       size="large"
@@ -78,7 +78,7 @@ export function LinkDetail(props: LinkDetailProps) {
                 </>
               ) : (
                 <>
-                  <span className="mono">{shortUrl ?? 'unknown'}</span>
+                  <span className="mono">{shortUrl ?? (entry.alias === '' ? 'not yet: the service picks the alias when it creates the link' : 'unknown')}</span>
                   <CopyButton text={shortUrl} label="Copy short URL" />
                 </>
               )}

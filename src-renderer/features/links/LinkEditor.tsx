@@ -7,7 +7,18 @@ import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { WorkspaceSession } from '../../session/workspace-session.tsx';
 import { useContractForm } from '../../resource-screens/use-contract-form.ts';
-import { accountTimeZone, EditError, reportsKnown, rowView, type Fields, type LinkCreate, type LinkPatch, type MirrorRow, type Ref } from '../../sync/index.ts';
+import {
+  accountTimeZone,
+  BULK_ROW_EDIT_MESSAGE,
+  EditError,
+  reportsKnown,
+  rowView,
+  type Fields,
+  type LinkCreate,
+  type LinkPatch,
+  type MirrorRow,
+  type Ref,
+} from '../../sync/index.ts';
 import type { Handler, Link } from '../../../src-preload/contract/index.ts';
 import { Button, ConfirmDialog, Modal, showToast } from '../../ui/index.ts';
 import { deleteWithUndo } from '../../resource-screens/undoable.ts';
@@ -69,6 +80,8 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; sour
   );
   const [confirmDelete, setConfirmDelete] = useState(false);
   const isNew = props.row === null;
+  // A link of a bulk create not yet made: it is changed once the service has made it.
+  const awaitingAlias = props.row !== null && props.row.serverId === null && props.row.bulkOp !== undefined;
   const reportsUnknown = props.row !== null && !reportsKnown(props.row);
   const ops = useLiveQuery(() => (props.row ? sync.db.outbox.where('rowId').equals(props.row.clientId).toArray() : []), [sync.db, props.row?.clientId], []);
   const failed = ops.find((op) => op.state === 'failed' && op.error);
@@ -130,7 +143,7 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; sour
               </Button>
             )}
             <Button onPress={props.onClose}>Cancel</Button>
-            <Button variant="primary" onPress={save} isDisabled={form.busy}>
+            <Button variant="primary" onPress={save} isDisabled={form.busy || awaitingAlias}>
               Save
             </Button>
           </>
@@ -148,6 +161,11 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; sour
             <div className="banner banner-danger" role="alert">
               <span>{problem}</span>
             </div>
+          )}
+          {awaitingAlias && (
+            <p className="banner banner-info" role="status">
+              <span>{BULK_ROW_EDIT_MESSAGE}</span>
+            </p>
           )}
           {props.source && (
             <p className="banner banner-info">

@@ -186,7 +186,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       width: '36px',
       minWidth: 36,
       header: <RowCheckbox aria-label="Select page" isSelected={pageChecked} onChange={(on) => checkPage(on)} />,
-      cell: (e, { active }) => <SelectCell clientId={e.clientId} alias={e.alias} checked={checked.has(e.clientId)} tabbable={active} onToggle={toggle} />,
+      cell: (e, { active }) => <SelectCell clientId={e.clientId} alias={rowName(e)} checked={checked.has(e.clientId)} tabbable={active} onToggle={toggle} />,
     },
     {
       key: 'short',
@@ -254,7 +254,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       minWidth: 110,
       header: <span className="visually-hidden">Actions</span>,
       cell: (e, { active }) => (
-        <ActionsCell clientId={e.clientId} alias={e.alias} pinned={pinnedSet.has(e.clientId)} tabbable={active} onEdit={onEdit} onPin={onPin} />
+        <ActionsCell clientId={e.clientId} alias={rowName(e)} pinned={pinnedSet.has(e.clientId)} tabbable={active} onEdit={onEdit} onPin={onPin} />
       ),
     },
   ];
@@ -392,3 +392,6 @@ const EMPTY_INDEX: LinkIndex = { entries: [], byClientId: new Map(), domains: []
 const TREND_SAMPLES = 30;
 
 const MemoPager = memo(Pager);
+
+/** How a row is named to assistive technology: its alias, or its destination while the service has not picked the alias. */
+const rowName = (entry: LinkEntry): string => entry.alias || entry.destination;

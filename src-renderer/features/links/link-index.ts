@@ -52,13 +52,16 @@ export interface LinkIndex {
 export type RowSyncState = 'pending' | 'unknown' | 'failed' | 'conflict';
 const SYNC_RANK: Record<RowSyncState, number> = { pending: 1, unknown: 2, failed: 3, conflict: 4 };
 
-export function rowSyncStates(ops: readonly Pick<OutboxOp, 'rowId' | 'state' | 'resource'>[]): Map<string, RowSyncState> {
+export function rowSyncStates(ops: readonly Pick<OutboxOp, 'rowId' | 'rows' | 'state' | 'resource'>[]): Map<string, RowSyncState> {
   const states = new Map<string, RowSyncState>();
   for (const op of ops) {
     if (op.resource !== 'links') continue;
     const state: RowSyncState = op.state === 'sending' ? 'pending' : op.state;
-    const known = states.get(op.rowId);
-    if (!known || SYNC_RANK[state] > SYNC_RANK[known]) states.set(op.rowId, state);
+    // A bulk create is one op for all its rows.
+    for (const rowId of op.rows ?? [op.rowId]) {
+      const known = states.get(rowId);
+      if (!known || SYNC_RANK[state] > SYNC_RANK[known]) states.set(rowId, state);
+    }
   }
   return states;
 }
@@ -288,6 +291,8 @@ function matches(entry: LinkEntry, needle: string, query: LinkQuery, syncStates:
 
 /** The short URL of an entry in a workspace, or null when its domain is unknown. */
 export function entryShortUrl(index: LinkIndex, baseUrl: string, entry: LinkEntry): string | null {
+  // A link of a bulk create has no alias until the service made it and a sync brought it.
+  if (entry.alias === '') return null;
   return shortUrlOf(baseUrl, entry.alias, entry.domainKey === MAIN_DOMAIN, index.domainByKey.get(entry.domainKey));
 }
 

@@ -124,7 +124,8 @@ export function PendingPage({ editors }: PendingPageProps) {
               Retry
             </Button>
           )}
-          {e.op.kind !== 'delete' && e.op.state !== 'conflict' && (
+          {/* A bulk create's links are changed once created (their aliases come from the service). */}
+          {e.op.kind !== 'delete' && e.op.state !== 'conflict' && !e.op.rows && (
             <Button size="small" excludeFromTabOrder={!active} onPress={() => edit(e)} aria-label={`Edit ${e.label}`}>
               Edit
             </Button>

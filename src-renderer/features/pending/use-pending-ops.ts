@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { rowView } from '../../sync/mirror/fields.ts';
 import { rowTable, ROW_TABLES, type MirrorDb } from '../../sync/mirror/db.ts';
 import type { OutboxOp } from '../../sync/mirror/rows.ts';
-import { rowLabel } from './op-describe.ts';
+import { bulkLabel, rowLabel } from './op-describe.ts';
 
 export interface PendingEntry {
   op: OutboxOp;
@@ -21,6 +21,6 @@ export function usePendingOps(db: MirrorDb): PendingEntry[] | undefined {
       const rows = await rowTable(db, resource).bulkGet(ids);
       rows.forEach((row, i) => labels.set(ids[i]!, rowLabel(resource, row ? rowView(resource, row) : null)));
     }
-    return ops.map((op) => ({ op, label: labels.get(op.rowId) ?? '(removed)' }));
+    return ops.map((op) => ({ op, label: op.rows ? bulkLabel(op) : (labels.get(op.rowId) ?? '(removed)') }));
   }, [db]);
 }

@@ -174,3 +174,22 @@ function canonical(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+/**
+ * The write-only fields of confirmed input, remembered on the row (files and passwords are not
+ * kept). A field the read now carries is forgotten: from then on the read is its truth.
+ */
+export function rememberWriteOnly(resource: ResourceName, previous: Fields, sent: Fields, base: ServerRow | null): Fields {
+  const out = forgetReadable(resource, previous, base);
+  for (const [field, value] of Object.entries(sent)) {
+    if (value !== undefined && isWriteOnly(resource, field, base) && isRememberable(field, value)) out[field] = value;
+  }
+  return out;
+}
+
+/** Remembered values of fields the read carries now: they are stale copies, and are dropped. */
+export function forgetReadable(resource: ResourceName, writeOnly: Fields, base: ServerRow | null): Fields {
+  const out: Fields = {};
+  for (const [field, value] of Object.entries(writeOnly)) if (isWriteOnly(resource, field, base)) out[field] = value;
+  return out;
+}

@@ -29,6 +29,11 @@ export interface MirrorRow<S extends ServerRow = ServerRow> {
   /** Complete listings in a row that did not contain this row. */
   missingCount: number;
   updatedAt: number;
+  /**
+   * A link made by a bulk create not yet confirmed: the op id of that create (one op for the whole
+   * batch, see bulk.ts). Its alias comes from the service, so it has none until then.
+   */
+  bulkOp?: string;
 }
 
 export type FieldConflict = { field: string; base: unknown; mine: unknown; theirs: unknown };
@@ -56,6 +61,17 @@ export interface OutboxOp {
   kind: OpKind;
   /** Create: the whole input; update: changed fields; delete: empty. Refs stay client-side. */
   fields: Fields;
+  /**
+   * A bulk link create (`is_bulk`): the client ids of its rows, in the order of `location_urls`'s
+   * lines. `rowId` is the first of them.
+   */
+  rows?: string[];
+  /**
+   * A bulk link create: the highest link id the mirror knew when it was last sent, after a
+   * complete listing (null: none yet). The service numbers links in order, so the links that send
+   * made have higher ids: a window on the service's own clock, which no skew of this one shifts.
+   */
+  sentAfterId?: number | null;
   /** Update: the readable server values of the changed fields when the user first changed them. */
   base: Fields;
   state: OpState;

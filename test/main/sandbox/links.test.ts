@@ -293,6 +293,22 @@ describe('create and read', () => {
     for (const link of links) expect(link.url).toMatch(/^[a-z0-9]{8}$/);
     expect(inspect(dataFile).options(ids[0] as number).utm_source).toBe('bulk');
   });
+
+  it('bulk-creates 1,000 links (the most one request takes) in line order: ids ascending, one per line', async () => {
+    const urls = Array.from({ length: 1000 }, (_, i) => `https://example.com/thousand/${i}`);
+    const response = await client.post('api/links', { is_bulk: '1', location_urls: urls.join('\n') });
+    expect(response.status).toBe(201);
+    const ids = response.body.data.ids as number[];
+    expect(ids).toHaveLength(1000);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    const listed = new Map<number, string>();
+    for (let page = 1; listed.size < 1000; page++) {
+      const body = (await client.get(`api/links?results_per_page=1000&page=${page}`)).body;
+      for (const link of body.data as { id: number; location_url: string }[]) if (ids.includes(link.id)) listed.set(link.id, link.location_url);
+      if (page >= body.meta.total_pages) break;
+    }
+    expect(ids.map((id) => listed.get(id))).toEqual(urls);
+  });
 });
 
 describe('the read carries what real deployments return', () => {

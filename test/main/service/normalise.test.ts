@@ -345,6 +345,9 @@ describe('normaliseCreated / normaliseUpdated', () => {
     expect(normaliseCreated({ data: { id: 8 } })).toEqual({ id: 8 });
     expect(normaliseCreated({ data: { id: '8' } })).toEqual({ id: 8 });
     expect(normaliseCreated({ data: { ids: [1, '2', 3] } })).toEqual({ ids: [1, 2, 3] });
+    // A bulk answer with no ids is read as such: the sync engine then finds the links by listing.
+    expect(normaliseCreated({ data: { ids: [] } })).toEqual({ ids: [] });
+    expect(badResponse(() => normaliseCreated({ data: { ids: [1, 'x'] } })).message).toMatch(/unusable id/);
     expect(badResponse(() => normaliseCreated({ data: {} })).message).toMatch(/no usable id/);
     expect(badResponse(() => normaliseCreated({ ok: true })).message).toMatch(/no data/);
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateAlias } from '../../../src-renderer/sync/alias.ts';
 import { EditError } from '../../../src-renderer/sync/edit-errors.ts';
+import { chunkDestinations, createBulkLinks } from '../../../src-renderer/sync/bulk.ts';
 import { createRow, deleteRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { rowView } from '../../../src-renderer/sync/mirror/fields.ts';
 import { harness, type Harness } from './helpers.ts';
@@ -152,8 +153,63 @@ describe('input checks and aliases', () => {
     });
   });
 
-  it('bulk creation is not queued offline', async () => {
+  it('a single create never carries is_bulk: many links go through createBulkLinks', async () => {
     h = harness();
     await expect(createRow(h.edits, 'links', { is_bulk: true, location_urls: 'https://a.test/' })).rejects.toMatchObject({ kind: 'rejected' });
+  });
+});
+
+describe('bulk create: one op for many rows', () => {
+  it('queues one op per 1,000 destinations with a provisional row each; the rows show their destination and the shared settings', async () => {
+    h = harness();
+    const domain = await createRow(h.edits, 'domains', { host: 'go.example.com' });
+    const urls = Array.from({ length: 1500 }, (_, i) => ` https://a.test/${i} `);
+    const { rowIds, opIds } = await createBulkLinks(h.edits, [...urls, ''], { domain_id: domain, utm_source: 'mail' });
+    expect(rowIds).toHaveLength(1500);
+    const ops = (await h.db.outbox.toArray()).filter((op) => op.resource === 'links');
+    expect(ops.map((op) => [op.opId, op.rows!.length, op.rowId])).toEqual([
+      [opIds[0], 1000, rowIds[0]],
+      [opIds[1], 500, rowIds[1000]],
+    ]);
+    expect(ops[1]!.fields).toEqual({
+      is_bulk: true,
+      location_urls: urls
+        .slice(1000)
+        .map((u) => u.trim())
+        .join('\n'),
+      domain_id: domain,
+      utm_source: 'mail',
+    });
+    const row = (await h.db.links.get(rowIds[1001]!))!;
+    expect(row).toMatchObject({ serverId: null, bulkOp: opIds[1] });
+    expect(rowView('links', row)).toEqual({ location_url: 'https://a.test/1001', domain_id: domain, utm_source: 'mail' });
+  });
+
+  it('refuses a bad line, an alias, or a missing domain, with nothing stored', async () => {
+    h = harness();
+    await expect(createBulkLinks(h.edits, ['https://a.test/1', 'not a url'])).rejects.toMatchObject({ kind: 'invalid-input', message: /Line 2/ });
+    await expect(createBulkLinks(h.edits, ['https://a.test/1'], { url: 'mine' })).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(createBulkLinks(h.edits, ['https://a.test/1'], { domain_id: 'gone' })).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(createBulkLinks(h.edits, ['  '])).rejects.toMatchObject({ kind: 'invalid-input' });
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.links.count()).toBe(0);
+  });
+
+  it('a row deleted before sending leaves the request; edits wait; the last row takes the op with it', async () => {
+    h = harness();
+    const { rowIds } = await createBulkLinks(h.edits, ['https://a.test/1', 'https://a.test/2']);
+    await expect(updateRow(h.edits, 'links', rowIds[1]!, { utm_source: 'x' })).rejects.toMatchObject({ kind: 'rejected' });
+    await deleteRow(h.edits, 'links', rowIds[0]!);
+    const [op] = await h.db.outbox.toArray();
+    expect(op).toMatchObject({ rowId: rowIds[1], rows: [rowIds[1]], fields: { location_urls: 'https://a.test/2' } });
+    expect(rowView('links', (await h.db.links.get(rowIds[1]!))!)).toEqual({ location_url: 'https://a.test/2' });
+    await deleteRow(h.edits, 'links', rowIds[1]!);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.links.count()).toBe(0);
+  });
+
+  it('splits by length too: location_urls stays within the contract bound', () => {
+    expect(chunkDestinations(['aaaa', 'bbbb', 'cccc'], 1000, 9).map((c) => c.length)).toEqual([2, 1]);
+    expect(chunkDestinations(['a', 'b', 'c'], 2).map((c) => c.length)).toEqual([2, 1]);
   });
 });

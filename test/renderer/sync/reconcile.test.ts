@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
-import { reconcile } from '../../../src-renderer/sync/reconcile.ts';
+import { reconcile, reconcileBulk } from '../../../src-renderer/sync/reconcile.ts';
 
 const link = (id: number, url: string, domain_id = 0, type = 'link'): Link => ({
   id,
@@ -67,5 +67,56 @@ describe('reconciliation matcher', () => {
       type: 'adopt',
       serverId: 9,
     });
+  });
+});
+
+describe('reconcileBulk: a bulk create of unknown outcome, by destination and creation time', () => {
+  const at = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`);
+  const made = (id: number, location_url: string, datetime: string, domain_id = 0): Link => ({ ...link(id, `r${id}`, domain_id), location_url, datetime });
+  const window = { from: at('2026-05-01 10:00:00'), to: at('2026-05-01 10:05:00'), timeZone: 'Europe/Berlin' };
+  const urls = ['https://a.test/1', 'https://a.test/2', 'https://a.test/1'];
+
+  it('maps each line to a link of the batch, in order, duplicates each once', () => {
+    const rows = [
+      made(50, 'https://a.test/1', '2026-05-01 10:01:00'),
+      made(51, 'https://a.test/2', '2026-05-01 10:01:00'),
+      made(52, 'https://a.test/1', '2026-05-01 10:01:00'),
+    ];
+    expect(reconcileBulk({}, urls, rows, window)).toEqual([50, 51, 52]);
+  });
+
+  it('prefers the run of ids over a link to the same destination made elsewhere in the window', () => {
+    const rows = [
+      made(40, 'https://a.test/2', '2026-05-01 10:00:30'),
+      made(50, 'https://a.test/1', '2026-05-01 10:01:00'),
+      made(51, 'https://a.test/2', '2026-05-01 10:01:00'),
+      made(52, 'https://a.test/1', '2026-05-01 10:01:00'),
+    ];
+    expect(reconcileBulk({}, urls, rows, window)).toEqual([50, 51, 52]);
+  });
+
+  it('leaves out links made outside the window or on another domain; the lines not found are null (sent again)', () => {
+    const rows = [
+      made(10, 'https://a.test/1', '2026-04-30 09:00:00'),
+      made(50, 'https://a.test/1', '2026-05-01 10:01:00', 7),
+      made(51, 'https://a.test/2', '2026-05-01 10:01:00'),
+    ];
+    expect(reconcileBulk({}, urls, rows, window)).toEqual([null, 51, null]);
+    expect(reconcileBulk({ domain_id: 7 }, urls, rows, window)).toEqual([50, null, null]);
+  });
+
+  it("reads the service's datetime as UTC or as the account's wall clock", () => {
+    // 12:01 in Berlin (summer) is 10:01 UTC.
+    expect(reconcileBulk({}, ['https://a.test/1'], [made(5, 'https://a.test/1', '2026-05-01 12:01:00')], window)).toEqual([5]);
+    expect(reconcileBulk({}, ['https://a.test/1'], [made(5, 'https://a.test/1', '2026-05-01 15:01:00')], window)).toEqual([null]);
+  });
+  it("after a complete listing, the service's own numbering is the window: ids above the highest known at the send, whatever either clock says", () => {
+    const rows = [
+      made(30, 'https://a.test/1', '2026-05-01 10:01:00'),
+      made(61, 'https://a.test/1', '2020-01-01 00:00:00'),
+      made(62, 'https://a.test/2', '2031-01-01 00:00:00'),
+    ];
+    expect(reconcileBulk({}, ['https://a.test/1', 'https://a.test/2'], rows, { ...window, afterId: 60 })).toEqual([61, 62]);
+    expect(reconcileBulk({}, ['https://a.test/1', 'https://a.test/2'], rows, { ...window, afterId: 62 })).toEqual([null, null]);
   });
 });

@@ -112,6 +112,32 @@ describe('pending changes page', () => {
     expect(service.rows.handlers.size).toBe(0);
   });
 
+  it('a bulk create is one pending change for all its links; discarding it drops them all', async () => {
+    const service = new FakeService();
+    const { user } = await renderApp(service, 'links');
+    service.offline = true;
+    await user.click(await screen.findByRole('button', { name: 'Bulk create' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create links in bulk' });
+    await user.click(within(dialog).getByLabelText('Destination URLs'));
+    await user.paste('https://x.example/1\nhttps://x.example/2\nhttps://x.example/3');
+    await user.click(within(dialog).getByRole('button', { name: 'Create 3 links' }));
+    await waitFor(() => expect(screen.getAllByText('Alias from the service (after sync)')).toHaveLength(3), { timeout: 5000 });
+    go('pending');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(cells(rows()[0]!).slice(0, 3)).toEqual([
+      'Linkhttps://x.example/1 and 2 more',
+      'Create 3 links in one request (aliases from the service)',
+      'Pending',
+    ]);
+    // Its links are changed once created: no Edit here.
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Discard https://x.example/1 and 2 more' }));
+    await user.click(within(await confirmDialog()).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.getByText('Everything is in sync with the service.')).toBeTruthy());
+    useNavigation.getState().go('links');
+    await waitFor(() => expect(screen.queryAllByText('Alias from the service (after sync)')).toHaveLength(0));
+  });
+
   it('the status bar counts pending changes and counts down while the rate-limit window is spent', async () => {
     const service = new FakeService();
     service.seedDomain({ host: 'a.example.com' });
