@@ -179,6 +179,24 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     // Sync now sends it without waiting out the Undo time.
     await page.getByRole('contentinfo').getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(async () => (await serviceLinks()).some((l) => l.url === 'e2e-made'), { timeout: 15_000 }).toBe(false);
+    // A dialog opened while notifications show: they cover none of its controls (they sat over its
+    // buttons, and hovering one to reach a button kept it there); they wait behind the backdrop.
+    await page.getByRole('button', { name: 'New link' }).click();
+    const fresh = page.getByRole('dialog', { name: 'New link' });
+    await fresh.waitFor();
+    expect(await page.locator('.toast').count()).toBeGreaterThan(0);
+    const overlaps = await page.evaluate(() => {
+      const dialog = document.querySelector('[role="dialog"]')!;
+      // What a click at each control's centre would hit: the control itself, not a notification.
+      return [...dialog.querySelectorAll('button, input')]
+        .map((control) => ({ control, box: control.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && box.height > 0 && box.bottom <= window.innerHeight)
+        .filter(({ box }) => document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('.toast-region'))
+        .map(({ control }) => control.getAttribute('aria-label') || control.textContent || control.id);
+    });
+    expect(overlaps).toEqual([]);
+    await fresh.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => fresh.isVisible()).toBe(false);
     await search('');
   });
 
