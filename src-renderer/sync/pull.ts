@@ -1,12 +1,13 @@
 // Pull: one complete listing of a resource (listing.ts) applied to the mirror in one transaction.
 // Creates of unknown outcome are reconciled against the same listing before any unmapped server
-// row becomes a new mirror row. Click samples are decided in that transaction and written out
-// right after it (mirror/click-journal.ts).
+// row becomes a new mirror row. Click samples are taken in that transaction, on the rows it
+// writes (mirror/click-samples.ts).
 import type { Link, Priority } from '../../src-preload/contract/index.ts';
 import { loadServerIdLookup, type SyncContext } from './context.ts';
 import { listAll } from './listing.ts';
 import { refreshRowLocal } from './local-edits.ts';
-import { deleteClickSamplesOf, flushClickJournal, journalClickSamples } from './mirror/click-journal.ts';
+import { deleteClickSamplesOf, flushClickJournal } from './mirror/click-journal.ts';
+import { withClickSample } from './mirror/click-samples.ts';
 import { lastPullKey, ROW_TABLES, rowTable, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
 import { isRememberable, isWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
@@ -28,7 +29,7 @@ export interface PullResult {
 }
 
 export async function pullResource(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background'): Promise<PullResult> {
-  // Samples a crash left journalled become browsable even when this listing then fails (offline).
+  // Samples an older build journalled (and a crash left) become browsable even when this listing then fails (offline).
   if (resource === 'links') await flushClickJournal(ctx.db);
   const listing = await listAll(ctx, resource, priority);
   const result = await applyListing(ctx, resource, listing.rows);
@@ -117,7 +118,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     }
     const listedIds = new Set(rows.map((r) => r.id));
     const puts: MirrorRow[] = [];
-    const samples: ClickSample[] = [];
+    const moved: ClickSample[] = [];
     const counts: RankedLink[] = [];
     for (const serverRow of rows) {
       const existing = current.get(serverRow.id);
@@ -139,13 +140,19 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       if (!existing) out.added++;
       // Unchanged rows are not rewritten: fewer writes, and screens watching the mirror stay still.
       const changed = !existing || existing.missingCount !== 0 || existing.baseIsProvisional || !sameValue(existing.base, serverRow);
-      if (changed || Object.keys(writeOnly).length !== Object.keys(existing.writeOnly).length) puts.push(row);
+      let stored = row;
       if (resource === 'links') {
         const clicks = (serverRow as Link).clicks;
         const before = existing?.base && !existing.baseIsProvisional ? (existing.base as Link).clicks : null;
-        if (before !== clicks) samples.push({ clientId: row.clientId, serverId: serverRow.id, at: now, clicks });
+        // A new count is a changed base: the row is written anyway, and its sample with it.
+        if (before !== clicks) {
+          const sampled = withClickSample(row, now, clicks);
+          stored = sampled.row;
+          for (const sample of sampled.moved) moved.push(sample);
+        }
         counts.push({ clientId: row.clientId, serverId: serverRow.id, clicks });
       }
+      if (changed || Object.keys(writeOnly).length !== Object.keys(existing.writeOnly).length) puts.push(stored);
     }
     // A row disappears only after two complete listings without it, and never with pending work.
     const rowsWithOps = new Set((await db.outbox.toArray()).map((op: OutboxOp) => op.rowId));
@@ -160,7 +167,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     await table.bulkDelete(removals);
     out.removed = removals.length;
     if (resource === 'links') {
-      await journalClickSamples(db, ctx.newId(), now, samples);
+      await db.clickSamples.bulkPut(moved);
       // What the statistics scheduler refreshes after pinned links (statistics/most-clicked.ts).
       await db.syncState.put({ key: MOST_CLICKED_KEY, value: rankMostClicked(counts) });
       for (const clientId of removals) await deleteClickSamples(db, clientId);
@@ -169,8 +176,6 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     }
     await db.syncState.put({ key: lastPullKey(resource), value: now });
   });
-  // After the commit, so screens show the rows meanwhile.
-  if (resource === 'links') await flushClickJournal(db);
   return out;
 }
 

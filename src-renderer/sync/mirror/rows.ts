@@ -29,6 +29,14 @@ export interface MirrorRow<S extends ServerRow = ServerRow> {
   /** Complete listings in a row that did not contain this row. */
   missingCount: number;
   updatedAt: number;
+  /** Links: recent click samples (mirror/click-samples.ts), written with the row by the pull that took them. */
+  samples?: RowClickSamples;
+}
+
+/** Click samples as two columns, oldest first. */
+export interface RowClickSamples {
+  at: number[];
+  clicks: number[];
 }
 
 export type FieldConflict = { field: string; base: unknown; mine: unknown; theirs: unknown };

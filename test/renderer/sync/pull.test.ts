@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { ListingUnstableError, listAll } from '../../../src-renderer/sync/listing.ts';
 import { rowTable } from '../../../src-renderer/sync/mirror/db.ts';
+import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
 import { pullResource, readInSlices } from '../../../src-renderer/sync/pull.ts';
 import { freshDb, harness, type Harness } from './helpers.ts';
 
@@ -158,7 +159,7 @@ describe('applying a listing to the mirror', () => {
     link.clicks = 10;
     await pullResource(h.ctx, 'links');
     const clientId = (await h.db.links.where('serverId').equals(link.id).first())!.clientId;
-    const samples = await h.db.clickSamples.where('serverId').equals(link.id).sortBy('at');
+    const samples = await clickSamplesOf(h.db, clientId);
     expect(samples.map((s) => s.clicks)).toEqual([3, 10]);
     expect(samples.every((s) => s.clientId === clientId)).toBe(true);
     expect(samples[1]!.at - samples[0]!.at).toBe(120_000);
