@@ -8,6 +8,8 @@ import { listAll } from './listing.ts';
 import { refreshRowLocal } from './local-edits.ts';
 import { deleteClickSamplesOf, flushClickJournal } from './mirror/click-journal.ts';
 import { withClickSample } from './mirror/click-samples.ts';
+import { markPullTransaction, otherLinkWrites } from './mirror/row-feed.ts';
+import { pageHashes, type ListingDigest } from './listing-digest.ts';
 import { lastPullKey, ROW_TABLES, rowTable, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
 import { isRememberable, isWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
@@ -32,25 +34,73 @@ export async function pullResource(ctx: SyncContext, resource: ResourceName, pri
   // Samples an older build journalled (and a crash left) become browsable even when this listing then fails (offline).
   if (resource === 'links') await flushClickJournal(ctx.db);
   const listing = await listAll(ctx, resource, priority);
-  const result = await applyListing(ctx, resource, listing.rows);
+  const result = await applyListing(ctx, resource, listing.rows, listing.pageRows);
   return { ...result, requests: listing.requests };
 }
 
 const isLinkRow = (resource: ResourceName, row: ServerRow) => resource !== 'links' || (row as Link).type === 'link';
 
-/** Applies one complete listing: reconcile, update bases, add new rows, count misses, sample clicks. */
-export async function applyListing(ctx: SyncContext, resource: ResourceName, listed: ServerRow[]): Promise<Omit<PullResult, 'requests'>> {
+/**
+ * Applies one complete listing: reconcile, update bases, add new rows, count misses, sample clicks.
+ * `pages` (links): the listing page by page, compared with the last pull's digest so that pages
+ * unchanged since are neither read from the mirror nor compared row by row.
+ */
+export async function applyListing(
+  ctx: SyncContext,
+  resource: ResourceName,
+  listed: ServerRow[],
+  pages?: readonly (ServerRow[] | undefined)[],
+): Promise<Omit<PullResult, 'requests'>> {
   const { db } = ctx;
   const now = ctx.clock.now();
   const table = rowTable(db, resource);
   const out = { resource, listed: listed.length, added: 0, removed: 0, adopted: 0, resend: 0, ambiguous: 0 };
   const tables = [...ROW_TABLES.map((r) => rowTable(db, r)), db.outbox, db.clickSamples, db.otherLinks, db.syncState];
+  const hashes = resource === 'links' && pages ? pageHashes(pages) : null;
+  const previous = resource === 'links' ? ctx.linkListingDigest : null;
+  if (resource === 'links') ctx.linkListingDigest = null;
+  let digest: ListingDigest | null = null;
   await db.transaction('rw', tables, async () => {
+    markPullTransaction();
     const lookup = await loadServerIdLookup(db);
     const rows = listed.filter((row) => isLinkRow(resource, row));
-    const mirror = await readInSlices(table);
+    // Rows on pages the last pull left exactly so (nothing else wrote links since): not read.
+    const trusted = previous && hashes && previous.stamp === otherLinkWrites(db) ? previous : null;
+    const unchanged = new Map<number, string>();
+    const known = new Map<number, string>();
+    if (trusted) {
+      for (const [serverId, clientId] of trusted.others) known.set(serverId, clientId);
+      trusted.pages.forEach((page, i) => {
+        const same = page.hash !== '' && page.hash === hashes![i];
+        page.serverIds.forEach((serverId, k) => {
+          const clientId = page.clientIds[k]!;
+          if (clientId === '') return; // held back from the mirror then
+          known.set(serverId, clientId);
+          if (same) unchanged.set(serverId, clientId);
+        });
+      });
+    }
     const byServerId = new Map<number, MirrorRow>();
-    for (const row of mirror) if (row.serverId !== null) byServerId.set(row.serverId, row);
+    if (trusted) {
+      // Only rows of changed pages, and known rows the listing no longer has.
+      const listedNow = new Set(rows.map((r) => r.id));
+      const wanted: string[] = [];
+      for (const row of rows) if (!unchanged.has(row.id) && known.has(row.id)) wanted.push(known.get(row.id)!);
+      for (const [serverId, clientId] of known) if (!listedNow.has(serverId)) wanted.push(clientId);
+      for (const row of await table.bulkGet(wanted)) if (row && row.serverId !== null) byServerId.set(row.serverId, row);
+      // A row taken from the mirror since (a discarded create's row, say) would be a new row: read all instead.
+      const gone = wanted.length - byServerId.size;
+      if (gone !== 0) {
+        unchanged.clear();
+        known.clear();
+        byServerId.clear();
+      }
+    }
+    if (!trusted || (known.size === 0 && unchanged.size === 0)) {
+      const mirror = await readInSlices(table);
+      for (const row of mirror) if (row.serverId !== null) byServerId.set(row.serverId, row);
+    }
+    const isMapped = (serverId: number) => byServerId.has(serverId) || unchanged.has(serverId);
 
     // Reconcile creates whose outcome is open, oldest first, each server row adopted at most once.
     const open = (await db.outbox.where('[resource+state]').anyOf([resource, 'unknown'], [resource, 'conflict'], [resource, 'sending']).toArray())
@@ -66,7 +116,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       // create is then resent, and the push reports the lost dependency instead of the op
       // staying unknown for good.
       const created: Fields = toServerFields(resource, op.fields, (target, clientId) => lookup(target, clientId) ?? -1);
-      const unmapped = rows.filter((s) => !byServerId.has(s.id) && !taken.has(s.id));
+      const unmapped = rows.filter((s) => !isMapped(s.id) && !taken.has(s.id));
       const decision = reconcile(resource, created, unmapped);
       if (op.state === 'sending') {
         // Its sender may still be waiting for the answer (or died): the row it may have made
@@ -120,7 +170,16 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     const puts: MirrorRow[] = [];
     const moved: ClickSample[] = [];
     const counts: RankedLink[] = [];
+    /** Client id of each listed row now in the mirror: the digest's for the next pull. */
+    const clientIdOf = new Map<number, string>();
     for (const serverRow of rows) {
+      const same = unchanged.get(serverRow.id);
+      if (same !== undefined && !current.has(serverRow.id)) {
+        // As the last pull left it: base, misses and write-only memory unchanged, clicks too.
+        clientIdOf.set(serverRow.id, same);
+        if (resource === 'links') counts.push({ clientId: same, serverId: serverRow.id, clicks: (serverRow as Link).clicks });
+        continue;
+      }
       const existing = current.get(serverRow.id);
       if (held.has(serverRow.id) && !existing) continue;
       const writeOnly = existing ? forgetReadable(resource, existing.writeOnly, serverRow) : {};
@@ -138,6 +197,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
             updatedAt: now,
           };
       if (!existing) out.added++;
+      clientIdOf.set(serverRow.id, row.clientId);
       // Unchanged rows are not rewritten: fewer writes, and screens watching the mirror stay still.
       const changed = !existing || existing.missingCount !== 0 || existing.baseIsProvisional || !sameValue(existing.base, serverRow);
       let stored = row;
@@ -157,11 +217,15 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     // A row disappears only after two complete listings without it, and never with pending work.
     const rowsWithOps = new Set((await db.outbox.toArray()).map((op: OutboxOp) => op.rowId));
     const removals: string[] = [];
+    const others = new Map<number, string>();
     for (const row of current.values()) {
       if (listedIds.has(row.serverId!)) continue;
       const missingCount = row.missingCount + 1;
       if (missingCount >= 2 && !rowsWithOps.has(row.clientId)) removals.push(row.clientId);
-      else puts.push({ ...row, missingCount });
+      else {
+        puts.push({ ...row, missingCount });
+        others.set(row.serverId!, row.clientId);
+      }
     }
     await table.bulkPut(puts);
     await table.bulkDelete(removals);
@@ -175,7 +239,19 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       await db.otherLinks.bulkPut(listed.filter((row) => !isLinkRow(resource, row)).map((row) => ({ id: row.id, row: row as Link, seenAt: now })));
     }
     await db.syncState.put({ key: lastPullKey(resource), value: now });
+    if (hashes && pages) {
+      const digestPages = pages.map((page, i) => {
+        const linkRows = (page ?? []).filter((row) => isLinkRow(resource, row));
+        const clientIds = linkRows.map((row) => clientIdOf.get(row.id));
+        // A row held back (its create's outcome is open) is not in the mirror: the page is compared in full next time.
+        const whole = page !== undefined && clientIds.every((id) => id !== undefined);
+        return { hash: whole ? hashes[i]! : '', serverIds: linkRows.map((row) => row.id), clientIds: clientIds.map((id) => id ?? '') };
+      });
+      digest = { pages: digestPages, others, stamp: otherLinkWrites(db) };
+    }
   });
+  // Trusted from now, once committed, for as long as no other write to the links table lands.
+  if (digest) ctx.linkListingDigest = digest;
   return out;
 }
 
