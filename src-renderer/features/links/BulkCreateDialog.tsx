@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import type { WorkspaceSession } from '../../session/workspace-session.tsx';
 import { Badge, Button, Modal, SelectField, showToast, TextField } from '../../ui/index.ts';
 import { checkBulkRows, parseCsv, parsePastedLines, type BulkRow } from './csv.ts';
-import { domainLabel, MAIN_DOMAIN, type DomainKey, type LinkIndex } from './link-index.ts';
+import { buildIndex, domainLabel, MAIN_DOMAIN, type DomainKey, type LinkIndex } from './link-index.ts';
 
 export function BulkCreateDialog({ session, index, onClose }: { session: WorkspaceSession; index: LinkIndex | null; onClose: () => void }) {
   const fileId = useId();
@@ -162,4 +162,4 @@ export function BulkCreateDialog({ session, index, onClose }: { session: Workspa
   );
 }
 
-const EMPTY: LinkIndex = { entries: [], byClientId: new Map(), domains: [], domainByKey: new Map(), orders: new Map() };
+const EMPTY: LinkIndex = buildIndex([], []);
