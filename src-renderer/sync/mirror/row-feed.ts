@@ -4,9 +4,8 @@
 // DBCore middleware sees them all; changes are told once their transaction has committed (an
 // aborted one tells nothing). Another window's writes arrive as keys over a BroadcastChannel and
 // only those rows are read.
-import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
+import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreTable, type DBCoreTransaction, type Middleware, type Table } from 'dexie';
 import type { Link } from '../../../src-preload/contract/index.ts';
-import type { MirrorDb } from './db.ts';
 import type { MirrorRow } from './rows.ts';
 
 export interface LinkRowChanges {
@@ -22,6 +21,9 @@ export interface LinkRowChanges {
 }
 
 type Listener = (changes: LinkRowChanges) => void;
+
+/** The part of the mirror the feed works on (db.ts's MirrorDb, named apart: db.ts installs the feed). */
+type LinkDb = Dexie & { links: Table<MirrorRow<Link>, string> };
 
 interface Feed {
   listeners: Set<Listener>;
@@ -50,12 +52,12 @@ export function markPullTransaction(): void {
  * How many committed link writes this window has seen that were not its own pulls'. A pull that
  * reads it inside its transaction knows its view of the rows is current while it stays the same.
  */
-export function otherLinkWrites(db: MirrorDb): number {
+export function otherLinkWrites(db: LinkDb): number {
   return feedOf(db).otherWrites;
 }
 
 /** Calls `listener` with each committed change to the links table; returns the unsubscribe. */
-export function watchLinkRows(db: MirrorDb, listener: Listener): () => void {
+export function watchLinkRows(db: LinkDb, listener: Listener): () => void {
   const feed = feedOf(db);
   feed.listeners.add(listener);
   channelOf(db, feed);
@@ -75,7 +77,7 @@ function tell(feed: Feed, changes: LinkRowChanges): void {
 
 type Message = { keys: string[]; reset: boolean };
 
-function channelOf(db: MirrorDb, feed: Feed): BroadcastChannel | null {
+function channelOf(db: LinkDb, feed: Feed): BroadcastChannel | null {
   if (feed.channel || typeof BroadcastChannel === 'undefined') return feed.channel;
   const channel = new BroadcastChannel(`linkdock-link-rows:${db.name}`);
   (channel as unknown as { unref?: () => void }).unref?.();
@@ -100,7 +102,7 @@ function channelOf(db: MirrorDb, feed: Feed): BroadcastChannel | null {
 }
 
 /** The middleware openMirrorDb installs. */
-export function linkRowFeed(db: MirrorDb): Middleware<DBCore> {
+export function linkRowFeed(db: LinkDb): Middleware<DBCore> {
   const pending = new WeakMap<DBCoreTransaction, LinkRowChanges>();
   // An open channel with a listener is never collected: it goes with the database.
   db.on('close', () => {
