@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { ListingUnstableError, listAll } from '../../../src-renderer/sync/listing.ts';
 import { rowTable } from '../../../src-renderer/sync/mirror/db.ts';
 import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
-import { pullResource, readInSlices } from '../../../src-renderer/sync/pull.ts';
+import { PUT_CHUNK, pullResource, readInSlices } from '../../../src-renderer/sync/pull.ts';
 import { freshDb, harness, type Harness } from './helpers.ts';
 
 let h: Harness;
@@ -147,6 +147,24 @@ describe('applying a listing to the mirror', () => {
     const after = (await h.db.domains.get(row.clientId))!;
     expect(after.base?.custom_index_url).toBe('https://theirs.example.com/');
     expect(after.local).toEqual({ host: 'mine.example.com' });
+  });
+
+  it('stores a listing larger than one put chunk in one transaction: a failure in any chunk stores none of it', async () => {
+    h = harness();
+    const count = PUT_CHUNK * 2 + 5;
+    for (let i = 0; i < count; i++) h.service.seedLink();
+    const bulkPut = h.db.links.bulkPut.bind(h.db.links);
+    let calls = 0;
+    const spy = vi.spyOn(h.db.links, 'bulkPut').mockImplementation((rows) => {
+      calls++;
+      if (calls === 2) throw new Error('disk full');
+      return bulkPut(rows);
+    });
+    await expect(pullResource(h.ctx, 'links')).rejects.toThrow('disk full');
+    expect(await h.db.links.count()).toBe(0);
+    spy.mockRestore();
+    await pullResource(h.ctx, 'links');
+    expect(await h.db.links.count()).toBe(count);
   });
 
   it('records click samples so click history is browsable offline', async () => {
