@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { encodeWire, type CallResult } from '../../src-preload/contract/index.ts';
+import { encodeWire, encodeWireData, isResourceCallName, type CallResult } from '../../src-preload/contract/index.ts';
 import type { CallRouter } from '../ipc/call-router.ts';
 import { readCall } from './call-message.ts';
 
@@ -40,7 +40,10 @@ export function attachContractSocket(options: ContractSocketOptions): ContractSo
     const call = readCall(data, isBinary);
     // The connection proved the token and origin at upgrade: its calls are trusted like the app's window.
     const result: CallResult = 'error' in call ? { ok: false, error: call.error } : await options.router.handle(call.name, call.input, true);
-    if (ws.readyState === ws.OPEN) ws.send(encodeWire({ id: call.id, result }));
+    if (ws.readyState !== ws.OPEN) return;
+    // Resource results (list pages above all) are JSON-born service data: no bytes to look for.
+    const resourceResult = !('error' in call) && typeof call.name === 'string' && isResourceCallName(call.name);
+    ws.send(resourceResult ? encodeWireData({ id: call.id, result }) : encodeWire({ id: call.id, result }));
   };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {

@@ -162,13 +162,14 @@ export class ServiceClient {
     });
     // What normaliseList accepted satisfies the list schema: every item passed its read schema, the
     // meta ListMetaSchema, and the page links are strings or null by construction.
-    return markChecked(list, RESOURCE_TABLE[resource].list);
+    return markChecked(list, RESOURCE_TABLE[resource].calls.list.output);
   }
 
   async #get<T>(resource: ResourceName, id: number, item: (raw: unknown) => T, o?: RequestOptions): Promise<T> {
     const url = this.#url(`${this.#collection(resource)}/${checkId(id, resource)}`);
     const answer = await this.#exchange('read', resource, url, 'GET', undefined, o);
-    return normaliseSingle(this.#json(answer), item);
+    // As a list page: the item passed its read schema in normalise, the get call's output.
+    return markChecked(normaliseSingle(this.#json(answer), item) as T & object, RESOURCE_TABLE[resource].calls.get.output);
   }
 
   async #create(resource: ResourceName, encode: () => FormData, o?: RequestOptions): Promise<Created> {

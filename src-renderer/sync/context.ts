@@ -5,6 +5,7 @@ import { assertCallInput, resourceCallName, type CallInput, type CallOutput, typ
 import type { RateWindowView } from './budget.ts';
 import type { MirrorDb } from './mirror/db.ts';
 import type { ServerRow } from './mirror/rows.ts';
+import type { ListingDigest } from './listing-digest.ts';
 import type { Clock, RandomSource, ResourceName } from './types.ts';
 
 /** Pages of a listing a spent rate-limit window interrupted, kept (in memory) to go on from. */
@@ -35,6 +36,8 @@ export interface SyncContext {
   freshListings?: Map<ResourceName, { at: number; opIds: Set<string> }>;
   /** Listings a spent rate-limit window cut short: the next listing of the resource goes on from them. */
   partialListings?: Map<ResourceName, PartialListing>;
+  /** What the last pull of links left in the mirror, page by page (listing-digest.ts); kept in memory. */
+  linkListingDigest?: ListingDigest | null;
 }
 
 /** What every service call of this context carries: its workspace, and how urgent it is for main's budget. */

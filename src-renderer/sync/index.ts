@@ -36,6 +36,8 @@ export * from './statistics/index.ts';
 export { createWorkspaceSyncs, BACKGROUND_START_MS } from './workspace-syncs.ts';
 export type { SyncStatus, OpSummary, Connection } from './status-store.ts';
 export type { MirrorRow, OutboxOp, ConflictInfo, FieldConflict, ClickSample, Fields } from './mirror/rows.ts';
+export { clickSamplesOf, clickSamplesOfMany } from './mirror/click-samples.ts';
+export { watchLinkRows, type LinkRowChanges } from './mirror/row-feed.ts';
 export type { Resolution, FieldChoice } from './resolutions.ts';
 export type { MirrorDb } from './mirror/db.ts';
 export type { Ref, ResourceName } from './types.ts';

@@ -20,6 +20,8 @@ export class ListingUnstableError extends Error {
 
 export interface Listing {
   rows: ServerRow[];
+  /** The rows page by page, as listed (before deduping). */
+  pageRows: ServerRow[][];
   total: number;
   pages: number;
   restarts: number;
@@ -113,7 +115,7 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     }
     const byId = new Map<number, ServerRow>();
     for (const row of results.flat()) byId.set(row.id, row);
-    return { rows: [...byId.values()], total, pages, restarts, requests, resumed: partial !== undefined };
+    return { rows: [...byId.values()], pageRows: results, total, pages, restarts, requests, resumed: partial !== undefined };
   }
   throw new ListingUnstableError(resource);
 }

@@ -1,12 +1,15 @@
 // Pull: one complete listing of a resource (listing.ts) applied to the mirror in one transaction.
 // Creates of unknown outcome are reconciled against the same listing before any unmapped server
-// row becomes a new mirror row. Click samples are decided in that transaction and written out
-// right after it (mirror/click-journal.ts).
+// row becomes a new mirror row. Click samples are taken in that transaction, on the rows it
+// writes (mirror/click-samples.ts).
 import type { Link, Priority } from '../../src-preload/contract/index.ts';
 import { loadServerIdLookup, type SyncContext } from './context.ts';
 import { listAll } from './listing.ts';
 import { refreshRowLocal } from './local-edits.ts';
-import { deleteClickSamplesOf, flushClickJournal, journalClickSamples } from './mirror/click-journal.ts';
+import { deleteClickSamplesOf, flushClickJournal } from './mirror/click-journal.ts';
+import { withClickSample } from './mirror/click-samples.ts';
+import { markPullTransaction, otherLinkWrites } from './mirror/row-feed.ts';
+import { pageHashes, type ListingDigest } from './listing-digest.ts';
 import { lastPullKey, ROW_TABLES, rowTable, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
@@ -31,28 +34,76 @@ export interface PullResult {
 }
 
 export async function pullResource(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background'): Promise<PullResult> {
-  // Samples a crash left journalled become browsable even when this listing then fails (offline).
+  // Samples an older build journalled (and a crash left) become browsable even when this listing then fails (offline).
   if (resource === 'links') await flushClickJournal(ctx.db);
   const listing = await listAll(ctx, resource, priority);
-  const result = await applyListing(ctx, resource, listing.rows);
+  const result = await applyListing(ctx, resource, listing.rows, listing.pageRows);
   return { ...result, requests: listing.requests };
 }
 
 const isLinkRow = (resource: ResourceName, row: ServerRow) => resource !== 'links' || (row as Link).type === 'link';
 
-/** Applies one complete listing: reconcile, update bases, add new rows, count misses, sample clicks. */
-export async function applyListing(ctx: SyncContext, resource: ResourceName, listed: ServerRow[]): Promise<Omit<PullResult, 'requests'>> {
+/**
+ * Applies one complete listing: reconcile, update bases, add new rows, count misses, sample clicks.
+ * `pages` (links): the listing page by page, compared with the last pull's digest so that pages
+ * unchanged since are neither read from the mirror nor compared row by row.
+ */
+export async function applyListing(
+  ctx: SyncContext,
+  resource: ResourceName,
+  listed: ServerRow[],
+  pages?: readonly (ServerRow[] | undefined)[],
+): Promise<Omit<PullResult, 'requests'>> {
   const { db } = ctx;
   const now = ctx.clock.now();
   const table = rowTable(db, resource);
   const out = { resource, listed: listed.length, added: 0, removed: 0, adopted: 0, resend: 0, ambiguous: 0 };
   const tables = [...ROW_TABLES.map((r) => rowTable(db, r)), db.outbox, db.clickSamples, db.otherLinks, db.syncState];
+  const hashes = resource === 'links' && pages ? pageHashes(pages) : null;
+  const previous = resource === 'links' ? ctx.linkListingDigest : null;
+  if (resource === 'links') ctx.linkListingDigest = null;
+  let digest: ListingDigest | null = null;
   await db.transaction('rw', tables, async () => {
+    markPullTransaction();
     const lookup = await loadServerIdLookup(db);
     const rows = listed.filter((row) => isLinkRow(resource, row));
-    const mirror = await readInSlices(table);
+    // Rows on pages the last pull left exactly so (nothing else wrote links since): not read.
+    const trusted = previous && hashes && previous.stamp === otherLinkWrites(db) ? previous : null;
+    const unchanged = new Map<number, string>();
+    const known = new Map<number, string>();
+    if (trusted) {
+      for (const [serverId, clientId] of trusted.others) known.set(serverId, clientId);
+      trusted.pages.forEach((page, i) => {
+        const same = page.hash !== '' && page.hash === hashes![i];
+        page.serverIds.forEach((serverId, k) => {
+          const clientId = page.clientIds[k]!;
+          if (clientId === '') return; // held back from the mirror then
+          known.set(serverId, clientId);
+          if (same) unchanged.set(serverId, clientId);
+        });
+      });
+    }
     const byServerId = new Map<number, MirrorRow>();
-    for (const row of mirror) if (row.serverId !== null) byServerId.set(row.serverId, row);
+    if (trusted) {
+      // Only rows of changed pages, and known rows the listing no longer has.
+      const listedNow = new Set(rows.map((r) => r.id));
+      const wanted: string[] = [];
+      for (const row of rows) if (!unchanged.has(row.id) && known.has(row.id)) wanted.push(known.get(row.id)!);
+      for (const [serverId, clientId] of known) if (!listedNow.has(serverId)) wanted.push(clientId);
+      for (const row of await table.bulkGet(wanted)) if (row && row.serverId !== null) byServerId.set(row.serverId, row);
+      // A row taken from the mirror since (a discarded create's row, say) would be a new row: read all instead.
+      const gone = wanted.length - byServerId.size;
+      if (gone !== 0) {
+        unchanged.clear();
+        known.clear();
+        byServerId.clear();
+      }
+    }
+    if (!trusted || (known.size === 0 && unchanged.size === 0)) {
+      const mirror = await readInSlices(table);
+      for (const row of mirror) if (row.serverId !== null) byServerId.set(row.serverId, row);
+    }
+    const isMapped = (serverId: number) => byServerId.has(serverId) || unchanged.has(serverId);
 
     // Reconcile creates whose outcome is open, oldest first, each server row adopted at most once.
     const open = (await db.outbox.where('[resource+state]').anyOf([resource, 'unknown'], [resource, 'conflict'], [resource, 'sending']).toArray())
@@ -69,7 +120,7 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       // create is then resent, and the push reports the lost dependency instead of the op
       // staying unknown for good.
       const created: Fields = toServerFields(resource, op.fields, (target, clientId) => lookup(target, clientId) ?? -1);
-      const unmapped = rows.filter((s) => !byServerId.has(s.id) && !taken.has(s.id));
+      const unmapped = rows.filter((s) => !isMapped(s.id) && !taken.has(s.id));
       if (op.rows) {
         // A bulk create: its links are found by destination and creation time (the service chose the aliases).
         const window = {
@@ -151,9 +202,18 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
     }
     const listedIds = new Set(rows.map((r) => r.id));
     const puts: MirrorRow[] = [];
-    const samples: ClickSample[] = [];
+    const moved: ClickSample[] = [];
     const counts: RankedLink[] = [];
+    /** Client id of each listed row now in the mirror: the digest's for the next pull. */
+    const clientIdOf = new Map<number, string>();
     for (const serverRow of rows) {
+      const same = unchanged.get(serverRow.id);
+      if (same !== undefined && !current.has(serverRow.id)) {
+        // As the last pull left it: base, misses and write-only memory unchanged, clicks too.
+        clientIdOf.set(serverRow.id, same);
+        if (resource === 'links') counts.push({ clientId: same, serverId: serverRow.id, clicks: (serverRow as Link).clicks });
+        continue;
+      }
       const existing = current.get(serverRow.id);
       if (held.has(serverRow.id) && !existing) continue;
       const writeOnly = existing ? forgetReadable(resource, existing.writeOnly, serverRow) : {};
@@ -171,30 +231,44 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
             updatedAt: now,
           };
       if (!existing) out.added++;
+      clientIdOf.set(serverRow.id, row.clientId);
       // Unchanged rows are not rewritten: fewer writes, and screens watching the mirror stay still.
       const changed = !existing || existing.missingCount !== 0 || existing.baseIsProvisional || !sameValue(existing.base, serverRow);
-      if (changed || Object.keys(writeOnly).length !== Object.keys(existing.writeOnly).length) puts.push(row);
+      let stored = row;
       if (resource === 'links') {
         const clicks = (serverRow as Link).clicks;
         const before = existing?.base && !existing.baseIsProvisional ? (existing.base as Link).clicks : null;
-        if (before !== clicks) samples.push({ clientId: row.clientId, serverId: serverRow.id, at: now, clicks });
+        // A new count is a changed base: the row is written anyway, and its sample with it.
+        if (before !== clicks) {
+          const sampled = withClickSample(row, now, clicks);
+          stored = sampled.row;
+          for (const sample of sampled.moved) moved.push(sample);
+        }
         counts.push({ clientId: row.clientId, serverId: serverRow.id, clicks });
       }
+      if (changed || Object.keys(writeOnly).length !== Object.keys(existing.writeOnly).length) puts.push(stored);
     }
     // A row disappears only after two complete listings without it, and never with pending work.
     const rowsWithOps = new Set((await db.outbox.toArray()).map((op: OutboxOp) => op.rowId));
     const removals: string[] = [];
+    const others = new Map<number, string>();
     for (const row of current.values()) {
       if (listedIds.has(row.serverId!)) continue;
       const missingCount = row.missingCount + 1;
       if (missingCount >= 2 && !rowsWithOps.has(row.clientId)) removals.push(row.clientId);
-      else puts.push({ ...row, missingCount });
+      else {
+        puts.push({ ...row, missingCount });
+        others.set(row.serverId!, row.clientId);
+      }
     }
-    await table.bulkPut(puts);
+    // In chunks, each issued when the last is stored: putting a row clones it on the main thread,
+    // and 100,000 rows put at once were one task of seconds that input waited behind. The
+    // transaction stays one (a chunk starts from the previous one's completion, never idle).
+    for (let start = 0; start < puts.length; start += PUT_CHUNK) await table.bulkPut(puts.slice(start, start + PUT_CHUNK));
     await table.bulkDelete(removals);
     out.removed = removals.length;
     if (resource === 'links') {
-      await journalClickSamples(db, ctx.newId(), now, samples);
+      await db.clickSamples.bulkPut(moved);
       // What the statistics scheduler refreshes after pinned links (statistics/most-clicked.ts).
       await db.syncState.put({ key: MOST_CLICKED_KEY, value: rankMostClicked(counts) });
       for (const clientId of removals) await deleteClickSamples(db, clientId);
@@ -202,15 +276,28 @@ export async function applyListing(ctx: SyncContext, resource: ResourceName, lis
       await db.otherLinks.bulkPut(listed.filter((row) => !isLinkRow(resource, row)).map((row) => ({ id: row.id, row: row as Link, seenAt: now })));
     }
     await db.syncState.put({ key: lastPullKey(resource), value: now });
+    if (hashes && pages) {
+      const digestPages = pages.map((page, i) => {
+        const linkRows = (page ?? []).filter((row) => isLinkRow(resource, row));
+        const clientIds = linkRows.map((row) => clientIdOf.get(row.id));
+        // A row held back (its create's outcome is open) is not in the mirror: the page is compared in full next time.
+        const whole = page !== undefined && clientIds.every((id) => id !== undefined);
+        return { hash: whole ? hashes[i]! : '', serverIds: linkRows.map((row) => row.id), clientIds: clientIds.map((id) => id ?? '') };
+      });
+      digest = { pages: digestPages, others, stamp: otherLinkWrites(db) };
+    }
   });
-  // After the commit, so screens show the rows meanwhile.
-  if (resource === 'links') await flushClickJournal(db);
+  // Trusted from now, once committed, for as long as no other write to the links table lands.
+  if (digest) ctx.linkListingDigest = digest;
   return out;
 }
 
 export async function deleteClickSamples(db: MirrorDb, clientId: string): Promise<void> {
   await deleteClickSamplesOf(db, clientId);
 }
+
+/** Rows per bulkPut of a pull: each chunk's cloning is one main-thread task. */
+export const PUT_CHUNK = 2000;
 
 /** Rows per read when a pull reads the whole mirror table. */
 export const READ_SLICE = 5000;

@@ -2,13 +2,13 @@
 // period and the one before, each breakdown, the link itself; and the request that puts it on
 // screen (the statistics scheduler fetches what the view lacks, this link before anything else).
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Dexie } from 'dexie';
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { Link } from '../../../src-preload/contract/index.ts';
 import {
   accountTimeZone,
   BREAKDOWN_TYPES,
+  clickSamplesOf,
   dailyFromSamples,
   dailySeries,
   pickBreakdown,
@@ -43,10 +43,7 @@ export function useLinkAnalytics(sync: WorkspaceSync, clientId: string, range: D
   const fromSamples = status.availability === 'not-available';
   const row = useLiveQuery(async () => (await db.links.get(clientId)) ?? null, [db, clientId]);
   const cache = useLiveQuery(() => readLinkCache(db, clientId), [db, clientId]);
-  const samples = useLiveQuery(
-    () => (fromSamples ? db.clickSamples.where('[clientId+at]').between([clientId, Dexie.minKey], [clientId, Dexie.maxKey]).toArray() : []),
-    [db, clientId, fromSamples],
-  );
+  const samples = useLiveQuery(() => (fromSamples ? clickSamplesOf(db, clientId) : []), [db, clientId, fromSamples]);
 
   // On screen: the scheduler fetches what this view lacks, first; released when the view goes.
   const lastRefresh = useRef(refresh);

@@ -2,12 +2,12 @@
 // referrer and country breakdowns, the most-clicked links (as the last sync ranked them) and, for
 // a service without statistics, those links' click samples.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Dexie } from 'dexie';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Link } from '../../../src-preload/contract/index.ts';
 import {
   accountTimeZone,
+  clickSamplesOf,
   dailyFromSamples,
   previousPeriod,
   readMostClicked,
@@ -54,13 +54,7 @@ export function useWorkspaceAnalytics(sync: WorkspaceSync, range: DayRange, now:
       db.statisticsRanges.where('type').anyOf(OVERVIEW_BREAKDOWNS).toArray(),
       db.links.bulkGet(ranked.slice(0, TOP_LINKS).map((link) => link.clientId)),
     ]);
-    const samples = fromSamples
-      ? await Promise.all(
-          ranked
-            .slice(0, SAMPLED_LINKS)
-            .map((link) => db.clickSamples.where('[clientId+at]').between([link.clientId, Dexie.minKey], [link.clientId, Dexie.maxKey]).toArray()),
-        )
-      : [];
+    const samples = fromSamples ? await Promise.all(ranked.slice(0, SAMPLED_LINKS).map((link) => clickSamplesOf(db, link.clientId))) : [];
     return { ranked, daily, ranges, rows, samples };
   }, [db, fromSamples]);
 

@@ -12,7 +12,7 @@ import { Badge, Button, Modal, SelectField, showToast, TextField } from '../../u
 import { batchNote, checkBatchSettings, splitBatch } from './bulk-form.ts';
 import { checkBulkRows, parseCsv, parsePastedLines, type BulkRow } from './csv.ts';
 import { EMPTY_FORM, formFieldOf, type LinkForm } from './link-form.ts';
-import { domainLabel, MAIN_DOMAIN, type LinkIndex } from './link-index.ts';
+import { buildIndex, domainLabel, MAIN_DOMAIN, type LinkIndex } from './link-index.ts';
 import { ReportsSection } from './LinkEditorLists.tsx';
 import { LimitsSection, ScheduleSection, UtmSection } from './LinkEditorSections.tsx';
 
@@ -221,4 +221,4 @@ export function BulkCreateDialog({ session, index, onClose }: { session: Workspa
   );
 }
 
-const EMPTY: LinkIndex = { entries: [], byClientId: new Map(), domains: [], domainByKey: new Map(), orders: new Map() };
+const EMPTY: LinkIndex = buildIndex([], []);

@@ -22,7 +22,7 @@ import {
 import type { Handler, Link } from '../../../src-preload/contract/index.ts';
 import { Button, ConfirmDialog, Modal, showToast } from '../../ui/index.ts';
 import { deleteWithUndo } from '../../resource-screens/undoable.ts';
-import { domainLabel, domainKeyOf, serverIdMap, MAIN_DOMAIN, type LinkIndex } from './link-index.ts';
+import { buildIndex, domainLabel, domainKeyOf, serverIdMap, MAIN_DOMAIN, type LinkIndex } from './link-index.ts';
 import { buildLinkInput, EMPTY_FORM, formFieldOf, formFromView, type LinkForm } from './link-form.ts';
 import { BasicsSection, CloakingSection, LimitsSection, ProtectionSection, RedirectSection, ScheduleSection, UtmSection } from './LinkEditorSections.tsx';
 import { ReportsSection, TargetingSection } from './LinkEditorLists.tsx';
@@ -204,4 +204,4 @@ function EditorForm(props: LinkEditorProps & { row: MirrorRow<Link> | null; sour
   );
 }
 
-const emptyIndex: LinkIndex = { entries: [], byClientId: new Map(), domains: [], domainByKey: new Map(), orders: new Map() };
+const emptyIndex: LinkIndex = buildIndex([], []);

@@ -13,6 +13,7 @@ import { ClickTrend } from './ClickTrend.tsx';
 import { useCopy } from './CopyButton.tsx';
 import { downloadBlob } from './download.ts';
 import {
+  buildIndex,
   DEFAULT_QUERY,
   domainLabel,
   entryShortUrl,
@@ -386,7 +387,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
 
 const LINK_NOUN = { one: 'link', many: 'links' };
 
-const EMPTY_INDEX: LinkIndex = { entries: [], byClientId: new Map(), domains: [], domainByKey: new Map(), orders: new Map() };
+const EMPTY_INDEX: LinkIndex = buildIndex([], []);
 
 /** Click samples per row's sparkline. */
 const TREND_SAMPLES = 30;

@@ -1,10 +1,8 @@
-import { Dexie } from 'dexie';
-import type { ClickSample, MirrorDb } from '../../sync/index.ts';
+import { clickSamplesOf, type ClickSample, type MirrorDb } from '../../sync/index.ts';
 
 /** A link's click samples, oldest first (at most `limit`, the most recent). */
-export async function clickHistory(db: MirrorDb, clientId: string, limit = 500): Promise<ClickSample[]> {
-  const recent = await db.clickSamples.where('[clientId+at]').between([clientId, Dexie.minKey], [clientId, Dexie.maxKey]).reverse().limit(limit).toArray();
-  return recent.reverse();
+export function clickHistory(db: MirrorDb, clientId: string, limit = 500): Promise<ClickSample[]> {
+  return clickSamplesOf(db, clientId, limit);
 }
 
 /** SVG polyline points for a sparkline of counts in a w×h box. */

@@ -1,106 +1,120 @@
-// The link index kept live at the cost of what changed. The table is cut into key ranges of about
-// 1,000 rows, each watched by its own Dexie live query: a write re-reads only the range holding
-// the written row, so a pull that changes a few click counts re-reads a few thousand rows, not
-// 100,000. Domains changing (they name the short URLs) reads everything again.
+// The link index kept live from what is written. The rows are read once when the watch starts, in
+// key ranges of 1,000 read side by side (each range one short main-thread task, so typing stays
+// responsive while a reload reads 100,000 rows); from then on every committed write — a pull's
+// rows, the user's edits, another window's changes — updates the entries from the mirror's row
+// feed, never by reading the mirror back (a first pull's 100,000 rows read again cost seconds).
+// Domains changing (they name the short URLs) reads everything again.
 import { Dexie, liveQuery, type Subscription } from 'dexie';
 import type { Domain, Link } from '../../../src-preload/contract/index.ts';
-import type { MirrorDb, MirrorRow } from '../../sync/index.ts';
+import { watchLinkRows, type LinkRowChanges, type MirrorDb, type MirrorRow } from '../../sync/index.ts';
 import { serviceDatetime } from '../../sync/mirror/fields.ts';
 import { accountTimeZone } from '../../sync/account.ts';
 import { buildIndex, domainInfos, serverIdMap, toEntry, type DomainInfo, type LinkEntry, type LinkIndex } from './link-index.ts';
 
-/** Each range's read is one main-thread task (the rows deserialised): 1,000 rows keep it to a few
- * ms, so typing stays responsive while a reload reads 100,000 rows in the background. */
-export const PARTITION_ROWS = 1000;
-/** A range that grew this much (many creates in one key range) is cut again. */
-const REPARTITION_FACTOR = 4;
-/** Ranges changed by one commit arrive one by one: they are put together once. */
+/** Rows per key range read when the watch starts. */
+export const READ_ROWS = 1000;
+/** Rows turned into entries per task when a write brings many (a first pull). */
+export const APPLY_ROWS = 5000;
+/** Writes that land together (an edit and its status, a few commits) are put together once. */
 const EMIT_DELAY_MS = 16;
 
 export interface LiveIndexWatch {
   stop(): void;
 }
 
-/** Key ranges of about `size` rows each, covering every possible key. */
-export function partitionBounds(sortedKeys: readonly string[], size = PARTITION_ROWS): string[] {
-  const bounds: string[] = [];
-  for (let i = size; i < sortedKeys.length; i += size) bounds.push(sortedKeys[i] as string);
-  return bounds;
-}
-
 const domainsKey = (domains: readonly DomainInfo[]) => JSON.stringify(domains);
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void, onError: (error: unknown) => void): LiveIndexWatch {
   let stopped = false;
   let round = 0;
-  let subscriptions: Subscription[] = [];
+  let entries = new Map<string, LinkEntry>();
+  let domains: DomainInfo[] = [];
+  let byServerId = serverIdMap([]);
+  /** Changes committed while the rows are being read: applied on top of what was read. */
+  let buffered: LinkRowChanges[] | null = [];
+  let chain: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let domainWatch: Subscription | null = null;
 
-  const teardown = () => {
-    // A restart may come while ranges wait to be put together: that wait belongs to the old round.
+  const emitNow = (current: number) => {
     clearTimeout(timer);
     timer = undefined;
-    for (const s of subscriptions) s.unsubscribe();
-    subscriptions = [];
+    if (stopped || current !== round) return;
+    onIndex(buildIndex([...entries.values()], domains));
   };
+  const now = () => serviceDatetime(Date.now(), accountTimeZone(db));
+
+  const apply = async (changes: LinkRowChanges, current: number) => {
+    if (stopped || current !== round) return;
+    if (changes.reset) return restart();
+    let at = now();
+    for (let i = 0; i < changes.puts.length; i++) {
+      if (i > 0 && i % APPLY_ROWS === 0) {
+        await nextTask();
+        if (stopped || current !== round) return;
+        at = now();
+      }
+      const row = changes.puts[i] as MirrorRow<Link>;
+      entries.set(row.clientId, toEntry(row, byServerId, at));
+    }
+    for (const key of changes.deletes) entries.delete(key);
+    timer ??= setTimeout(() => emitNow(current), EMIT_DELAY_MS);
+  };
+  const enqueue = (changes: LinkRowChanges, current: number) => {
+    chain = chain.then(() => apply(changes, current)).catch(onError);
+  };
+  const unwatchRows = watchLinkRows(db, (changes) => {
+    if (stopped) return;
+    if (buffered) buffered.push(changes);
+    else enqueue(changes, round);
+  });
+
   const restart = () => {
-    teardown();
-    if (!stopped) void start(++round).catch(onError);
+    clearTimeout(timer);
+    timer = undefined;
+    domainWatch?.unsubscribe();
+    domainWatch = null;
+    if (stopped) return;
+    // Changes already committed are in what the new read finds.
+    buffered = [];
+    void start(++round).catch(onError);
   };
 
   const start = async (current: number) => {
     const domainRows: MirrorRow<Domain>[] = await db.domains.toArray();
+    if (stopped || current !== round) return;
+    domains = domainInfos(domainRows);
+    byServerId = serverIdMap(domains);
+    const known = domainsKey(domains);
+    // Key ranges of ~1,000 rows read side by side (the keys alone are cheap to read first); each
+    // range's rows become entries as it arrives, in a task of its own.
     const keys = (await db.links.orderBy(':id').primaryKeys()) as string[];
     if (stopped || current !== round) return;
-    const domains = domainInfos(domainRows);
-    const known = domainsKey(domains);
-    const byServerId = serverIdMap(domains);
-    const bounds = partitionBounds(keys);
-    const parts: (LinkEntry[] | null)[] = Array.from({ length: bounds.length + 1 }, () => null);
-    const emit = () => {
-      timer = undefined;
-      if (stopped || current !== round || parts.some((p) => p === null)) return;
-      onIndex(buildIndex((parts as LinkEntry[][]).flat(), domains));
-    };
-
-    let firstDomains = true;
-    subscriptions.push(
-      liveQuery(() => db.domains.toArray()).subscribe({
-        next: (rows) => {
-          if (firstDomains) {
-            firstDomains = false;
-            if (domainsKey(domainInfos(rows)) === known) return;
-          }
-          if (domainsKey(domainInfos(rows)) !== known) restart();
-        },
-        error: onError,
+    const bounds: string[] = [];
+    for (let i = READ_ROWS; i < keys.length; i += READ_ROWS) bounds.push(keys[i]!);
+    const at = now();
+    const parts = await Promise.all(
+      Array.from({ length: bounds.length + 1 }, (_, p) => {
+        const last = p === bounds.length;
+        const range = db.links.where(':id').between(p === 0 ? Dexie.minKey : bounds[p - 1]!, last ? Dexie.maxKey : bounds[p]!, true, last);
+        return range.toArray().then((rows: MirrorRow<Link>[]) => rows.map((row) => toEntry(row, byServerId, at)));
       }),
     );
-    parts.forEach((_, p) => {
-      const last = p === bounds.length;
-      const lo = p === 0 ? Dexie.minKey : (bounds[p - 1] as string);
-      const hi = last ? Dexie.maxKey : (bounds[p] as string);
-      subscriptions.push(
-        liveQuery(() => db.links.where(':id').between(lo, hi, true, last).toArray()).subscribe({
-          next: (rows: MirrorRow<Link>[]) => {
-            const now = serviceDatetime(Date.now(), accountTimeZone(db));
-            const entries = rows.map((row) => toEntry(row, byServerId, now));
-            if (rows.length > PARTITION_ROWS * REPARTITION_FACTOR) {
-              // A range that grew (a first pull fills the one range of an empty mirror): the
-              // rows just read are shown at once if the rest is known, and the ranges are cut
-              // again behind them, instead of the list waiting for every row to be read twice.
-              if (current === round && parts.every((part, i) => i === p || part !== null)) {
-                parts[p] = entries;
-                onIndex(buildIndex((parts as LinkEntry[][]).flat(), domains));
-              }
-              return restart();
-            }
-            parts[p] = entries;
-            timer ??= setTimeout(emit, EMIT_DELAY_MS);
-          },
-          error: onError,
-        }),
-      );
+    if (stopped || current !== round) return;
+    const read = new Map<string, LinkEntry>();
+    for (const part of parts) for (const entry of part) read.set(entry.clientId, entry);
+    entries = read;
+    const during = buffered ?? [];
+    buffered = null;
+    for (const changes of during) enqueue(changes, current);
+    chain = chain.then(() => emitNow(current));
+
+    domainWatch = liveQuery(() => db.domains.toArray()).subscribe({
+      next: (rows) => {
+        if (domainsKey(domainInfos(rows)) !== known) restart();
+      },
+      error: onError,
     });
   };
 
@@ -108,7 +122,10 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void
   return {
     stop() {
       stopped = true;
-      teardown();
+      unwatchRows();
+      clearTimeout(timer);
+      domainWatch?.unsubscribe();
+      domainWatch = null;
     },
   };
 }

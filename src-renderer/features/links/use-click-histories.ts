@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ClickSample, MirrorDb } from '../../sync/index.ts';
-import { clickHistory } from './click-history.ts';
+import { clickSamplesOfMany, type ClickSample, type MirrorDb } from '../../sync/index.ts';
 
 /**
  * The recent click samples of the rows on screen, read by one live query per page (one
@@ -9,11 +8,7 @@ import { clickHistory } from './click-history.ts';
 export function useClickHistories(db: MirrorDb, clientIds: readonly string[], limit: number): ReadonlyMap<string, ClickSample[]> | undefined {
   const key = clientIds.join('\n');
   return useLiveQuery(
-    () =>
-      db.transaction('r', db.clickSamples, async () => {
-        const lists = await Promise.all(clientIds.map((id) => clickHistory(db, id, limit)));
-        return new Map(clientIds.map((id, i) => [id, lists[i] as ClickSample[]]));
-      }),
+    () => clickSamplesOfMany(db, clientIds, limit),
     // The ids are in `key`: a new array with the same ids must not start a new query.
     [db, key, limit],
   );

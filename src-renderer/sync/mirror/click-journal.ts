@@ -1,9 +1,7 @@
-// Click samples decided by a pull, journalled inside the pull's own transaction as a few columnar
-// records and written out as sample rows just after it commits. IndexedDB costs about the same per
-// record whatever its size (tens of µs in Chromium), so a first pull of 100,000 links would
-// otherwise write 100,000 sample rows on top of 100,000 link rows before anything shows. The
-// journal keeps the decision atomic with the pull; a journal left by a crash is written out by the
-// next pull. Samples are written only for links that still exist, so none outlive their link.
+// The click journal of older builds: a pull's samples journalled inside its transaction as a few
+// columnar records, written out as sample records after it committed. Pulls now keep samples on
+// the rows they write (click-samples.ts); a journal an older build (or its crash) left behind is
+// still written out by the next pull, only for links that still exist, so none outlive their link.
 import { Dexie } from 'dexie';
 import type { MirrorDb } from './db.ts';
 import type { ClickSample } from './rows.ts';
@@ -21,7 +19,7 @@ interface JournalRecord {
 
 const journalKeys = (db: MirrorDb) => db.syncState.where('key').startsWith(JOURNAL_PREFIX).primaryKeys();
 
-/** Journals one pull's samples (all taken at `at`); call inside a transaction that includes syncState. */
+/** Journals one pull's samples (all taken at `at`) as older builds did; call inside a transaction that includes syncState. */
 export async function journalClickSamples(db: MirrorDb, pullId: string, at: number, samples: readonly ClickSample[]): Promise<void> {
   const records = [];
   for (let start = 0, n = 0; start < samples.length; start += JOURNAL_CHUNK, n++) {

@@ -5,6 +5,7 @@ import type { ClickSample, MirrorRow, OtherLinkRow, OutboxOp, SyncStateEntry } f
 import type { BreakdownRecord, DailyStatisticsRecord } from '../statistics/records.ts';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
+import { linkRowFeed } from './row-feed.ts';
 
 export type MirrorDb = Dexie & {
   links: Table<MirrorRow<Link>, string>;
@@ -90,6 +91,7 @@ export function openMirrorDb(workspaceId: string, deps: DexieDependencies = {}):
         });
     });
   db.version(3).stores(SCHEMA_V3);
+  db.use(linkRowFeed(db));
   return db;
 }
 

@@ -34,6 +34,14 @@ export interface MirrorRow<S extends ServerRow = ServerRow> {
    * batch, see bulk.ts). Its alias comes from the service, so it has none until then.
    */
   bulkOp?: string;
+  /** Links: recent click samples (mirror/click-samples.ts), written with the row by the pull that took them. */
+  samples?: RowClickSamples;
+}
+
+/** Click samples as two columns, oldest first. */
+export interface RowClickSamples {
+  at: number[];
+  clicks: number[];
 }
 
 export type FieldConflict = { field: string; base: unknown; mine: unknown; theirs: unknown };

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCallRouter } from '../../../src-main/ipc/call-router.ts';
 import { markChecked } from '../../../src-main/service/checked-output.ts';
-import { DomainListSchema, LinkListSchema } from '../../../src-preload/contract/index.ts';
+import { DomainListSchema, LinkListSchema, LinkSchema } from '../../../src-preload/contract/index.ts';
 import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
 import type { CallHandlers } from '../../../src-main/ipc/call-router.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
@@ -188,6 +188,43 @@ describe('call router failures', () => {
     expect(await call(markChecked(structuredClone(broken), DomainListSchema))).toMatchObject({ ok: false, error: { kind: 'internal' } });
     expect(log).toHaveLength(2);
     expect(await call(structuredClone(page))).toEqual({ ok: true, value: page });
+  });
+
+  it('checks a read once (in the client), and still refuses a bad one, through the real client', async () => {
+    const temp = await withTempDir();
+    const answers: Record<string, unknown> = { '/api/links/1': { data: link }, '/api/links/2': { data: { ...link, id: 2, clicks: 'lots' } } };
+    const reads = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(answers[request.url ?? ''] ?? { data: [], meta: { page: 1, results_per_page: 25, total: 0, total_pages: 0 } }));
+    });
+    await new Promise<void>((resolve) => reads.listen(0, '127.0.0.1', resolve));
+    try {
+      const main = await createMainServices({
+        userDataDir: temp.dir,
+        cipher: testCipher().cipher,
+        openExternal: async () => undefined,
+        writeClipboard: async () => undefined,
+        emit: () => undefined,
+        logError: () => undefined,
+      });
+      const added = await main.router.handle(
+        'workspaces.add',
+        { name: 'Reads', baseUrl: `http://127.0.0.1:${(reads.address() as AddressInfo).port}/`, apiKey: KEY },
+        true,
+      );
+      if (!added.ok) throw new Error(added.error.message);
+      const workspaceId = (added.value as { id: string }).id;
+      const parses = vi.spyOn(LinkSchema, 'safeParse');
+      expect(await main.router.handle('links.get', { workspaceId, id: 1 }, true)).toEqual({ ok: true, value: link });
+      // Normalise checked it against the read schema; the router did not check it a second time.
+      expect(parses).toHaveBeenCalledTimes(1);
+      parses.mockRestore();
+      const bad = await main.router.handle('links.get', { workspaceId, id: 2 }, true);
+      expect(bad).toMatchObject({ ok: false, error: { kind: 'bad-response', message: expect.stringMatching(/link 2 has no usable clicks/) } });
+    } finally {
+      await new Promise<void>((resolve) => reads.close(() => resolve()));
+      await temp.cleanup();
+    }
   });
 
   it('still refuses bad server data in a list, through the real client', async () => {

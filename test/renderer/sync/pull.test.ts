@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { ListingUnstableError, listAll } from '../../../src-renderer/sync/listing.ts';
 import { rowTable } from '../../../src-renderer/sync/mirror/db.ts';
-import { pullResource, readInSlices } from '../../../src-renderer/sync/pull.ts';
+import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
+import { PUT_CHUNK, pullResource, readInSlices } from '../../../src-renderer/sync/pull.ts';
 import { freshDb, harness, type Harness } from './helpers.ts';
 
 let h: Harness;
@@ -148,6 +149,24 @@ describe('applying a listing to the mirror', () => {
     expect(after.local).toEqual({ host: 'mine.example.com' });
   });
 
+  it('stores a listing larger than one put chunk in one transaction: a failure in any chunk stores none of it', async () => {
+    h = harness();
+    const count = PUT_CHUNK * 2 + 5;
+    for (let i = 0; i < count; i++) h.service.seedLink();
+    const bulkPut = h.db.links.bulkPut.bind(h.db.links);
+    let calls = 0;
+    const spy = vi.spyOn(h.db.links, 'bulkPut').mockImplementation((rows) => {
+      calls++;
+      if (calls === 2) throw new Error('disk full');
+      return bulkPut(rows);
+    });
+    await expect(pullResource(h.ctx, 'links')).rejects.toThrow('disk full');
+    expect(await h.db.links.count()).toBe(0);
+    spy.mockRestore();
+    await pullResource(h.ctx, 'links');
+    expect(await h.db.links.count()).toBe(count);
+  });
+
   it('records click samples so click history is browsable offline', async () => {
     h = harness();
     const link = h.service.seedLink({ clicks: 3 });
@@ -158,7 +177,7 @@ describe('applying a listing to the mirror', () => {
     link.clicks = 10;
     await pullResource(h.ctx, 'links');
     const clientId = (await h.db.links.where('serverId').equals(link.id).first())!.clientId;
-    const samples = await h.db.clickSamples.where('serverId').equals(link.id).sortBy('at');
+    const samples = await clickSamplesOf(h.db, clientId);
     expect(samples.map((s) => s.clicks)).toEqual([3, 10]);
     expect(samples.every((s) => s.clientId === clientId)).toBe(true);
     expect(samples[1]!.at - samples[0]!.at).toBe(120_000);

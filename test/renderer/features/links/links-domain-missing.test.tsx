@@ -53,6 +53,8 @@ describe('links on a domain not in the list', () => {
     expect(within(global).queryByRole('button', { name: /^Copy/ })).toBeNull();
 
     // A domain deleted here says that instead (the earlier "bare alias, greyed Copy, no reason" defect).
+    // (The deleted domains are their own query: it may answer a moment after the rows show.)
+    await waitFor(() => expect(within(rowOf('on-deleted')).queryByText('domain deleted')).toBeTruthy());
     const deleted = rowOf('on-deleted');
     expect(within(deleted).getByText('domain deleted').getAttribute('title')).toMatch(/deleted in this workspace/);
     expect(within(deleted).queryByRole('button', { name: /^Copy/ })).toBeNull();

@@ -168,4 +168,14 @@ describe('search puts an exact alias first', () => {
     expect(queryLinks(promoIndex, new Map(), q({ search: 'promo-', sort: 'alias', direction: 'desc' })).map((e) => e.alias)).toEqual(['promo-2026']);
     expect(queryLinks(promoIndex, new Map(), q({ search: 'prom' })).map((e) => e.alias)).toEqual(['promo-2026', 'spring', 'promo']);
   });
+
+  it('never brings back a link the filters leave out, and keeps several exact ones in sort order', () => {
+    const rows = [...promo, mirrorRow(serverLink(4, { url: 'promo', domain_id: 9, is_enabled: false, datetime: '2026-04-01 00:00:00' }), { clientId: 'p4' })];
+    const index = indexRows(rows, [], NOW);
+    expect(queryLinks(index, new Map(), q({ search: 'promo' })).map((e) => e.clientId)).toEqual(['p4', 'p1', 'p2', 'p3']);
+    index.last = undefined;
+    expect(queryLinks(index, new Map(), q({ search: 'promo', enabled: 'yes' })).map((e) => e.clientId)).toEqual(['p1', 'p2', 'p3']);
+    index.last = undefined;
+    expect(queryLinks(index, new Map(), q({ search: 'promo', enabled: 'no' })).map((e) => e.clientId)).toEqual(['p4']);
+  });
 });

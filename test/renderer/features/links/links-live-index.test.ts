@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
-// The live index re-reads only the key range a write touched, and follows every kind of change.
+// The live index follows every kind of change from what was written, never reading rows back.
 import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../../src-preload/contract/index.ts';
-import { partitionBounds, watchLinkIndex } from '../../../../src-renderer/features/links/live-index.ts';
+import { APPLY_ROWS, watchLinkIndex } from '../../../../src-renderer/features/links/live-index.ts';
+import { openMirrorDb } from '../../../../src-renderer/sync/mirror/db.ts';
 import type { LinkIndex } from '../../../../src-renderer/features/links/link-index.ts';
 import type { MirrorDb, MirrorRow } from '../../../../src-renderer/sync/index.ts';
 import { domain, mirrorRow, openSession, serverLink } from './links-harness.tsx';
@@ -16,14 +18,14 @@ const watchIndex = (db: MirrorDb, onIndex: (index: LinkIndex) => void) =>
 
 const id = (i: number) => `k${String(i).padStart(5, '0')}`;
 
-describe('live link index', () => {
-  it('cuts the key space into ranges of about 1,000 rows', () => {
-    const keys = Array.from({ length: 2500 }, (_, i) => id(i));
-    expect(partitionBounds(keys)).toEqual([id(1000), id(2000)]);
-    expect(partitionBounds([])).toEqual([]);
-  });
+/** Every way the watch could read link rows back, counted. */
+function spyOnReads(db: MirrorDb) {
+  const spies = (['where', 'orderBy', 'get', 'bulkGet', 'toArray', 'toCollection', 'each'] as const).map((method) => vi.spyOn(db.links, method));
+  return { count: () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0), restore: () => spies.forEach((spy) => spy.mockRestore()) };
+}
 
-  it('follows updates, creates, deletes and domain changes, reading only the touched range again', async () => {
+describe('live link index', () => {
+  it('follows updates, creates, deletes and domain changes from what was written, reading no row back', async () => {
     const session = await openSession();
     const { db } = session.sync;
     await db.links.bulkPut(
@@ -39,25 +41,64 @@ describe('live link index', () => {
     await vi.waitFor(() => expect(latest?.entries.length).toBe(5000), { timeout: 5000 });
     expect(emissions).toBe(1);
 
-    // One write: only its range is read again (spy on the reads the watch makes).
-    const reads = vi.spyOn(db.links, 'where');
     const row = (await db.links.get(id(10))) as MirrorRow<Link>;
+    const reads = spyOnReads(db);
     await db.links.put({ ...row, base: { ...row.base!, clicks: 42 } });
     await vi.waitFor(() => expect(entry(id(10))?.clicks).toBe(42));
-    expect(reads.mock.calls.length).toBe(1);
-    reads.mockRestore();
-
     await db.links.put(mirrorRow(serverLink(9001, { url: 'fresh' }), { clientId: 'zzz-new' }));
     await vi.waitFor(() => expect(entry('zzz-new')?.alias).toBe('fresh'));
     await db.links.delete(id(2500));
     await vi.waitFor(() => expect(entry(id(2500))).toBeUndefined());
     expect(latest!.entries).toHaveLength(5000);
+    expect(reads.count()).toBe(0);
+    reads.restore();
 
     // Domain 7 arrives: the link on it gets the domain's key.
     expect(entry(id(4999))?.domainKey).toBe('server:7');
     await db.domains.put(mirrorRow(domain(7, 'go.brand.test'), { clientId: 'dom-7' }));
     await vi.waitFor(() => expect(entry(id(4999))?.domainKey).toBe('dom-7'));
     watch.stop();
+  });
+
+  it('tells nothing of a transaction that did not commit', async () => {
+    const session = await openSession();
+    const { db } = session.sync;
+    let latest: LinkIndex | null = null;
+    const watch = watchIndex(db, (index) => {
+      latest = index;
+    });
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(0));
+    await expect(
+      db.transaction('rw', db.links, async () => {
+        await db.links.put(mirrorRow(serverLink(1), { clientId: 'a1' }));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await db.links.put(mirrorRow(serverLink(2), { clientId: 'b2' }));
+    await vi.waitFor(() => expect(latest?.entries.map((e) => e.clientId)).toEqual(['b2']));
+    watch.stop();
+  });
+
+  it('reads only the rows another window wrote', async () => {
+    const factory = new IDBFactory();
+    const here = openMirrorDb('two-windows', { indexedDB: factory, IDBKeyRange });
+    const there = openMirrorDb('two-windows', { indexedDB: factory, IDBKeyRange });
+    await here.links.bulkPut(Array.from({ length: 50 }, (_, i) => mirrorRow(serverLink(i + 1), { clientId: id(i) })));
+    let latest: LinkIndex | null = null;
+    const watch = watchIndex(here, (index) => {
+      latest = index;
+    });
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(50));
+    const getMany = vi.spyOn(here.links, 'bulkGet');
+    const row = (await there.links.get(id(3))) as MirrorRow<Link>;
+    await there.links.put({ ...row, base: { ...row.base!, url: 'renamed' } });
+    await there.links.delete(id(4));
+    await vi.waitFor(() => expect(latest?.byClientId.get(id(3))?.alias).toBe('renamed'));
+    await vi.waitFor(() => expect(latest?.byClientId.get(id(4))).toBeUndefined());
+    expect(getMany.mock.calls.map((call) => call[0])).toEqual([[id(3)], [id(4)]]);
+    watch.stop();
+    here.close();
+    there.close();
   });
 });
 
@@ -75,7 +116,7 @@ describe('live link index from an empty mirror', () => {
     watch.stop();
   });
 
-  it('a first pull of many rows is shown from the rows read at once, then watched in ranges', async () => {
+  it('a first pull of many rows is shown from the rows written, once, without reading them back', async () => {
     const session = await openSession();
     const { db } = session.sync;
     const emitted: number[] = [];
@@ -85,17 +126,12 @@ describe('live link index from an empty mirror', () => {
       emitted.push(index.entries.length);
     });
     await vi.waitFor(() => expect(latest?.entries.length).toBe(0));
-    await db.links.bulkPut(Array.from({ length: 5000 }, (_, i) => mirrorRow(serverLink(i + 1), { clientId: id(i) })));
-    await vi.waitFor(() => expect(emitted.filter((n) => n === 5000).length).toBe(2));
-    // Shown once from the range that overflowed, once more when the new ranges were read.
-    expect(emitted).toEqual([0, 5000, 5000]);
-    // Watched in ranges now: a write reads one range again.
-    const reads = vi.spyOn(db.links, 'where');
-    const row = (await db.links.get(id(10))) as MirrorRow<Link>;
-    await db.links.put({ ...row, base: { ...row.base!, clicks: 7 } });
-    await vi.waitFor(() => expect(latest?.byClientId.get(id(10))?.clicks).toBe(7));
-    expect(reads.mock.calls.length).toBe(1);
-    reads.mockRestore();
+    const reads = spyOnReads(db);
+    await db.links.bulkPut(Array.from({ length: APPLY_ROWS * 2 + 10 }, (_, i) => mirrorRow(serverLink(i + 1), { clientId: id(i) })));
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(APPLY_ROWS * 2 + 10));
+    expect(emitted).toEqual([0, APPLY_ROWS * 2 + 10]);
+    expect(reads.count()).toBe(0);
+    reads.restore();
     watch.stop();
   });
 });
