@@ -118,7 +118,10 @@ process.exit(failed > 0 ? 1 : 0);
 
 /** `--browser`: the seeds in Chromium, one line each, a summary; the exit code. */
 async function runBrowserSeeds(): Promise<number> {
-  if (!hasChromium) return 2;
+  if (!hasChromium) {
+    console.error('chaos --browser: no Chromium (see the line above); set CHROMIUM_PATH or apt-get install chromium');
+    return 2;
+  }
   const count = values.seed === undefined ? Number(values.seeds ?? 10) : 1;
   const browserOps = Number(values.ops ?? 60);
   const first = Number(values.seed ?? values['first-seed']);

@@ -16,6 +16,7 @@ import { startSandbox } from '../../../src-main/sandbox/index.ts';
 import { ServiceClient } from '../../../src-main/service/client.ts';
 import { createContractApi } from '../../../src-renderer/contract/contract-client.ts';
 import { EditError, type EditErrorKind } from '../../../src-renderer/sync/edit-errors.ts';
+import type { OutboxOp } from '../../../src-renderer/sync/mirror/rows.ts';
 import type { ResourceName } from '../../../src-renderer/sync/types.ts';
 import { launchChromiumProfile } from '../../support/browser.ts';
 import { FAULT_KINDS, faultLabel, startFaultProxy, type FaultKind, type FaultProxy } from '../../support/fault-proxy.ts';
@@ -342,7 +343,12 @@ async function heal(
   };
   await cycle();
   let drain = 0;
-  for (; drain < 20 && backlog(await snapshot()) > 0; drain++) await hourThenCycle();
+  for (; drain < 20; drain++) {
+    const left = backlog(await snapshot());
+    if (left.length === 0) break;
+    trace.push(`${counts.at()} drain ${drain}: ${left.map((op) => `${op.kind} ${op.resource} ${op.state} attempts=${op.attempts}`).join('; ')}`);
+    await hourThenCycle();
+  }
   for (let i = 0; i < 2; i++) await hourThenCycle();
   const mirror = await snapshot();
   const truth = await serverTruth(run.direct);
@@ -378,7 +384,7 @@ async function heal(
 }
 
 /** Ops that could still go out (not stopped in a visible state, not queued behind one). */
-function backlog(mirror: MirrorSnapshot): number {
+function backlog(mirror: MirrorSnapshot): OutboxOp[] {
   const blocked = blockedRows(mirror.outbox);
-  return mirror.outbox.filter((op) => !blocked.has(op.rowId)).length;
+  return mirror.outbox.filter((op) => !blocked.has(op.rowId));
 }
