@@ -8,17 +8,23 @@
 // header line says seeds, ops, faults, burners and repeat; the summary sums the fault kinds.
 // A run is deterministic (virtual time, faults by position): `--seed N` replays seed N alone, and
 // `--trace` prints what happened in it, in order (actions, calls, requests and their faults).
+// `--browser` runs the seeds with the engine in Chromium over its real IndexedDB instead
+// (test/chaos/browser/browser-chaos.ts; defaults 10 seeds × 60 ops, no crash points): real timers,
+// so the seed fixes the operations and the fault positions but not the timing.
 import { parseArgs } from 'node:util';
 import { startBurners, parseBurners } from '../test/chaos/burners.ts';
 import { formatResult, replayCommand, runChaos } from '../test/chaos/chaos-run.ts';
 import { COUNTED_KINDS, type CountedKind } from '../test/chaos/chaos-stack.ts';
 import { CRASH_POINTS, runCrashPoint } from '../test/chaos/crash-points.ts';
+import { buildChaosPage } from '../test/chaos/browser/build-entry.ts';
+import { BROWSER_COUNTED, browserReplayCommand, formatBrowserResult, runBrowserChaos } from '../test/chaos/browser/browser-chaos.ts';
+import { hasChromium } from '../test/support/browser.ts';
 
 const { values } = parseArgs({
   options: {
-    seeds: { type: 'string', default: '200' },
+    seeds: { type: 'string' },
     seed: { type: 'string' },
-    ops: { type: 'string', default: '500' },
+    ops: { type: 'string' },
     faults: { type: 'string', default: '0.2' },
     'first-seed': { type: 'string', default: '1' },
     'crash-runs': { type: 'string' },
@@ -26,10 +32,12 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     burners: { type: 'string' },
     repeat: { type: 'string', default: '1' },
+    browser: { type: 'boolean', default: false },
   },
 });
-const seeds = values.seed === undefined ? Number(values.seeds) : 1;
-const ops = Number(values.ops);
+if (values.browser) process.exit(await runBrowserSeeds());
+const seeds = values.seed === undefined ? Number(values.seeds ?? 200) : 1;
+const ops = Number(values.ops ?? 500);
 const faults = Number(values.faults);
 const firstSeed = Number(values.seed ?? values['first-seed']);
 // Replaying one seed skips the crash points unless asked for.
@@ -107,3 +115,45 @@ if (crashRuns > 0) {
 await burners.stop();
 console.log(`burners stopped: ${burners.count}`);
 process.exit(failed > 0 ? 1 : 0);
+
+/** `--browser`: the seeds in Chromium, one line each, a summary; the exit code. */
+async function runBrowserSeeds(): Promise<number> {
+  if (!hasChromium) {
+    console.error('chaos --browser: no Chromium (see the line above); set CHROMIUM_PATH or apt-get install chromium');
+    return 2;
+  }
+  const count = values.seed === undefined ? Number(values.seeds ?? 10) : 1;
+  const browserOps = Number(values.ops ?? 60);
+  const first = Number(values.seed ?? values['first-seed']);
+  const rate = Number(values.faults);
+  if (![count, browserOps, first, rate].every(Number.isFinite) || count < 1 || browserOps < 1 || rate < 0 || rate > 1) {
+    console.error('usage: chaos --browser [--seeds N | --seed N] [--ops N] [--faults 0..1] [--first-seed N] [--trace] [--verbose]');
+    return 2;
+  }
+  console.log(`chaos --browser: seeds=${first}..${first + count - 1} ops=${browserOps} faults=${rate} (Chromium, real IndexedDB, real timers)`);
+  const page = await buildChaosPage();
+  const totals = Object.fromEntries(BROWSER_COUNTED.map((kind) => [kind, 0])) as Record<(typeof BROWSER_COUNTED)[number], number>;
+  let bad = 0;
+  const started = performance.now();
+  try {
+    for (let seed = first; seed < first + count; seed++) {
+      const result = await runBrowserChaos({ seed, ops: browserOps, faults: rate, pageDir: page.dir });
+      if (values.trace) for (const line of result.trace) console.log(line);
+      console.log(formatBrowserResult(result));
+      for (const kind of BROWSER_COUNTED) totals[kind] += result.kinds[kind];
+      const failed = result.lost > 0 || result.duplicates > 0 || !result.converged || result.problems.length > 0;
+      if (failed) bad++;
+      if (failed || values.verbose) {
+        for (const problem of result.problems.slice(0, 20)) console.log(`  ${problem}`);
+        if (result.visible > 0) console.log(`  visible: ${JSON.stringify(result.visibleKinds)}`);
+      }
+      if (failed) console.log(`  replay: ${browserReplayCommand({ seed, ops: browserOps, faults: rate })}`);
+    }
+  } finally {
+    await page.cleanup();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`chaos --browser: ${count} runs × ${browserOps} ops at ${Math.round(rate * 100)}% faults: ${bad} failed, ${Math.round(seconds)} s`);
+  console.log(`chaos --browser totals: ${BROWSER_COUNTED.map((kind) => `${kind}:${totals[kind]}`).join(',')}`);
+  return bad > 0 ? 1 : 0;
+}

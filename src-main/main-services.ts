@@ -42,6 +42,8 @@ export interface MainServicesOptions {
   dispatcher?: Dispatcher | NetworkRoute;
   /** Time for rate-limit windows and request timeouts (default the system's; the chaos suite's virtual clock). */
   clock?: Clock & Timers;
+  /** How long a request may take before it counts as timed out (default the client's 20 s; the browser chaos run's held requests end sooner). */
+  requestTimeoutMs?: number;
   /** The tray/shortcut/notification calls (the desktop shell's); without a desktop, harmless stand-ins. */
   desktopCalls?: DesktopCallHandlers;
   /** Without a desktop shell (the preview): how "bring back the sandbox" is answered. */
@@ -162,6 +164,7 @@ function clientFactory(options: MainServicesOptions, log: AppLog): WorkspaceClie
   const extra = {
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     ...(options.clock ? { timers: options.clock } : {}),
+    ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
     onRequest,
   };
   return {

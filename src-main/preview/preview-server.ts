@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
+import type { Dispatcher } from 'undici';
 import { encodeWire, type EventName, type EventPayload } from '../../src-preload/contract/index.ts';
 import { restoreEmbeddedSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from '../desktop/embedded-sandbox.ts';
 import { createMainServices, type MainServices } from '../main-services.ts';
@@ -31,6 +32,10 @@ export interface PreviewOptions {
   sandboxDataFile?: string;
   /** The sandbox's clock (default: the system's). The screenshot tests fix it so demo dates and created times repeat run to run. */
   sandboxNow?: () => Date;
+  /** Main's request timeout (default the client's); the browser chaos run shortens it so a held request costs seconds, not 20. */
+  requestTimeoutMs?: number;
+  /** Main's HTTP dispatcher (default the system's); the browser chaos run uses one without keep-alive, like the Node runs. */
+  dispatcher?: Dispatcher;
 }
 
 export interface RunningPreview {
@@ -61,6 +66,8 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     writeClipboard: options.writeClipboard ?? (async () => undefined),
     emit,
     logError,
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     ...(options.sandbox ? { restoreSandbox: () => runSandbox(true) } : {}),
   });
 

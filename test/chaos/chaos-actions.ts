@@ -125,6 +125,21 @@ export const contested = (row: ModelRow | undefined, field: string): boolean => 
 const created = (fields: Record<string, unknown>) =>
   new Map(Object.entries(fields).map(([field, value]): [string, Contest[]] => [field, [{ by: 'user', value }]]));
 
+/**
+ * What the model edits through: the engine's edit calls (a WorkspaceSync in Node; in the browser
+ * run, a stand-in that makes the same calls in the page).
+ */
+export type EditTarget = Pick<WorkspaceSync, 'links' | 'domains' | 'handlers' | 'createBulkLinks'>;
+
+/** A row's server id as the user's mirror knows it (undefined: no such row). */
+export type ServerIdOf = (resource: ResourceName, clientId: string) => Promise<number | null | undefined>;
+
+/** ServerIdOf over a WorkspaceSync's own mirror. */
+export const mirrorServerIdOf =
+  (ws: WorkspaceSync): ServerIdOf =>
+  async (resource, clientId) =>
+    (await ws.db[resource].get(clientId))?.serverId;
+
 export class ChaosModel {
   readonly rows: ModelRow[] = [];
   readonly #tag: string;
@@ -147,7 +162,7 @@ export class ChaosModel {
   }
 
   /** One user edit through the engine's API; throws the engine's EditError when refused. */
-  async edit(ws: WorkspaceSync, action: EditAction): Promise<string> {
+  async edit(ws: EditTarget, action: EditAction): Promise<string> {
     switch (action.type) {
       case 'create':
         return this.#create(ws, action);
@@ -181,7 +196,7 @@ export class ChaosModel {
     }
   }
 
-  async #update(ws: WorkspaceSync, row: ModelRow, patch: Record<string, unknown>): Promise<void> {
+  async #update(ws: EditTarget, row: ModelRow, patch: Record<string, unknown>): Promise<void> {
     await ws[row.resource].update(row.clientId, patch as never);
     for (const [field, value] of Object.entries(patch)) {
       if (field === 'email_reports') row.handlers = [...new Set([...row.handlers, ...(value as string[])])];
@@ -191,7 +206,7 @@ export class ChaosModel {
   }
 
   /** Links without aliases in one bulk create: the service picks the aliases, so the model has none. */
-  async #bulkCreate(ws: WorkspaceSync, action: Extract<Action, { type: 'bulk-create' }>): Promise<string> {
+  async #bulkCreate(ws: EditTarget, action: Extract<Action, { type: 'bulk-create' }>): Promise<string> {
     const domain = action.domainPick === null ? undefined : pickOf(this.live('domains'), action.domainPick);
     const numbers = Array.from({ length: action.size }, () => ++this.#counter);
     const urls = numbers.map((n) => `https://dest.example/${this.#tag}/${n}?v=0`);
@@ -215,7 +230,7 @@ export class ChaosModel {
     return numbers.map((n) => `/${this.#tag}/${n}`).join(' ');
   }
 
-  async #create(ws: WorkspaceSync, action: Extract<Action, { type: 'create' }>): Promise<string> {
+  async #create(ws: EditTarget, action: Extract<Action, { type: 'create' }>): Promise<string> {
     const n = ++this.#counter;
     const tag = this.#tag;
     const untouched = { theirs: {}, deletedElsewhere: false, deleted: false, handlers: [] as string[], domain: null };
@@ -263,9 +278,9 @@ export class ChaosModel {
    * client does. Domains and handlers: a field the user edits too, or a delete (a domain's links
    * go with it). Returns what it did, or null when it found nothing to change.
    */
-  async writeElsewhere(ws: WorkspaceSync, direct: ServiceClient, action: Extract<Action, { type: 'second-writer' }>): Promise<string | null> {
+  async writeElsewhere(serverIdOf: ServerIdOf, direct: ServiceClient, action: Extract<Action, { type: 'second-writer' }>): Promise<string | null> {
     const row = pickOf(this.live(action.resource), action.pick);
-    const serverId = row ? (await ws.db[action.resource].get(row.clientId))?.serverId : null;
+    const serverId = row ? await serverIdOf(action.resource, row.clientId) : null;
     if (!row || serverId === null || serverId === undefined) return null;
     const v = ++this.#counter;
     const contest = (field: string, value: unknown) => row.history.set(field, [...(row.history.get(field) ?? []), { by: 'writer', value }]);

@@ -9,7 +9,7 @@ import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { FAULT_KINDS } from '../support/fault-proxy.ts';
 import { digest } from '../support/sim-scheduler.ts';
 import { blockedRows, checkConvergence, serverTruth } from '../support/sync-harness.ts';
-import { ChaosModel, drawActions, type Action, type EditAction } from './chaos-actions.ts';
+import { ChaosModel, drawActions, mirrorServerIdOf, type Action, type EditAction } from './chaos-actions.ts';
 import { checkModel, unexplainedVisible } from './chaos-check.ts';
 import { ChaosStack, COUNTED_KINDS, draw, type CountedKind } from './chaos-stack.ts';
 
@@ -151,7 +151,7 @@ async function runWithStack(stack: ChaosStack, options: ChaosOptions, started: n
         await scheduler.drive(stack.ws.syncNow(), dead);
         break;
       case 'second-writer': {
-        const did = await model.writeElsewhere(stack.ws, stack.direct, action);
+        const did = await model.writeElsewhere(mirrorServerIdOf(stack.ws), stack.direct, action);
         if (did) stack.counts['second-writer']++;
         outcome = did ?? 'nothing';
         break;

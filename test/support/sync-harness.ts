@@ -229,7 +229,25 @@ export interface Convergence {
  * state (their pending view differs from the server by design).
  */
 export async function checkConvergence(db: MirrorDb, truth: ServerTruth): Promise<Convergence> {
-  const ops = await db.outbox.toArray();
+  return convergenceOf(await mirrorSnapshot(db), truth);
+}
+
+/** What the checks read of a mirror: its outbox and its rows (the browser chaos run reads them in the page). */
+export interface MirrorSnapshot {
+  outbox: OutboxOp[];
+  rows: Record<ResourceName, MirrorRow[]>;
+}
+
+export async function mirrorSnapshot(db: MirrorDb): Promise<MirrorSnapshot> {
+  const outbox = await db.outbox.toArray();
+  const rows = {} as Record<ResourceName, MirrorRow[]>;
+  for (const resource of RESOURCES) rows[resource] = (await db.table(resource).toArray()) as MirrorRow[];
+  return { outbox, rows };
+}
+
+/** checkConvergence over a mirror already read. */
+export function convergenceOf(snapshot: MirrorSnapshot, truth: ServerTruth): Convergence {
+  const ops = snapshot.outbox;
   const visible = ops.filter((op) => VISIBLE_STATES.has(op.state));
   const rowsWithVisible = blockedRows(ops);
   // Ops queued behind a visible op (same row, or a row they reference) wait for the user too.
@@ -237,7 +255,7 @@ export async function checkConvergence(db: MirrorDb, truth: ServerTruth): Promis
   const differences: string[] = [];
   for (const resource of RESOURCES) {
     const serverRows = truth[resource] as ServerRow[];
-    const mirrorRows = (await db.table(resource).toArray()) as MirrorRow[];
+    const mirrorRows = snapshot.rows[resource];
     const byServerId = new Map<number, MirrorRow[]>();
     for (const row of mirrorRows) {
       if (row.serverId === null) {
