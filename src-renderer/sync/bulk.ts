@@ -4,7 +4,7 @@
 // (`bulkOp` names the op) until the service's ids, or a listing when the answer was lost, map it.
 import { BULK_CREATE_MAX_LINKS, BULK_LOCATION_URLS_MAX_CHARS, type Link } from '../../src-preload/contract/index.ts';
 import { EditError } from './edit-errors.ts';
-import { checkRefs, inEditTransaction, type EditContext } from './local-edits.ts';
+import { checkRefs, inEditTransaction, newOp, type EditContext } from './local-edits.ts';
 import { bulkRowFields, bulkUrls } from './mirror/bulk-rows.ts';
 import type { Fields, MirrorRow, OutboxOp } from './mirror/rows.ts';
 import { validateEdit } from './validate-input.ts';
@@ -59,24 +59,8 @@ export async function createBulkLinks(ctx: EditContext, destinations: readonly s
   await inEditTransaction(db, [db.links, db.outbox, db.domains, db.handlers], async () => {
     await checkRefs(db, 'links', batches[0]!);
     for (const fields of batches) {
-      const opId = ctx.newId();
-      const op: OutboxOp = {
-        opId,
-        resource: 'links',
-        rowId: '',
-        kind: 'create',
-        fields,
-        rows: bulkUrls({ fields }).map(() => ctx.newId()),
-        base: {},
-        state: 'pending',
-        rev: 0,
-        attempts: 0,
-        notBefore: 0,
-        error: null,
-        conflict: null,
-        createdAt: now,
-        sentAt: null,
-      };
+      const op: OutboxOp = { ...newOp(ctx, 'links', '', 'create', fields, {}), createdAt: now };
+      op.rows = bulkUrls({ fields }).map(() => ctx.newId());
       op.rowId = op.rows![0]!;
       const rows: MirrorRow<Link>[] = op.rows!.map((clientId) => ({
         clientId,
@@ -88,12 +72,12 @@ export async function createBulkLinks(ctx: EditContext, destinations: readonly s
         deletedLocally: false,
         missingCount: 0,
         updatedAt: now,
-        bulkOp: opId,
+        bulkOp: op.opId,
       }));
       await db.links.bulkAdd(rows);
       await db.outbox.add(op);
       out.rowIds.push(...op.rows!);
-      out.opIds.push(opId);
+      out.opIds.push(op.opId);
     }
   });
   ctx.onChange?.();

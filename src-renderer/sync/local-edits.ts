@@ -59,7 +59,8 @@ export async function refreshRowLocal(db: MirrorDb, resource: ResourceName, rowI
   await rowTable(db, resource).put({ ...row, local, deletedLocally });
 }
 
-function newOp(ctx: EditContext, resource: ResourceName, rowId: string, kind: OpKind, fields: Fields, base: Fields): OutboxOp {
+/** A new pending operation, as every edit queues one. */
+export function newOp(ctx: EditContext, resource: ResourceName, rowId: string, kind: OpKind, fields: Fields, base: Fields): OutboxOp {
   const now = ctx.clock.now();
   return {
     opId: ctx.newId(),

@@ -2,7 +2,7 @@
 // theirs / edit per field; recreate / discard a row deleted on the server; pick the server row an
 // ambiguous create produced), retry a failed operation, or discard one.
 import { EditError } from './edit-errors.ts';
-import { inEditTransaction, NOT_CREATABLE, opsOfRow, refreshRowLocal, type EditContext } from './local-edits.ts';
+import { inEditTransaction, newOp, NOT_CREATABLE, opsOfRow, refreshRowLocal, type EditContext } from './local-edits.ts';
 import { ROW_TABLES, rowTable } from './mirror/db.ts';
 import { provisionalRead, rowView } from './mirror/fields.ts';
 import { IMAGE_FIELDS } from './mirror/link-fields.ts';
@@ -109,22 +109,7 @@ async function recreate(ctx: EditContext, op: OutboxOp): Promise<void> {
   const fields = validateEdit(op.resource, 'create', input);
   for (const other of await opsOfRow(ctx.db, op.rowId)) await ctx.db.outbox.delete(other.seq!);
   await table.put({ ...row, serverId: null, base: null, baseIsProvisional: false, missingCount: 0, deletedLocally: false });
-  await ctx.db.outbox.add({
-    opId: ctx.newId(),
-    resource: op.resource,
-    rowId: op.rowId,
-    kind: 'create',
-    fields,
-    base: {},
-    state: 'pending',
-    rev: 0,
-    attempts: 0,
-    notBefore: 0,
-    error: null,
-    conflict: null,
-    createdAt: ctx.clock.now(),
-    sentAt: null,
-  });
+  await ctx.db.outbox.add(newOp(ctx, op.resource, op.rowId, 'create', fields, {}));
   await refreshRowLocal(ctx.db, op.resource, op.rowId);
 }
 
