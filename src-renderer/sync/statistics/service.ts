@@ -9,6 +9,7 @@ import type { Link, StatisticsQuery } from '../../../src-preload/contract/index.
 import type { ContractApi } from '../../contract/contract-client.ts';
 import type { RateWindowView } from '../budget.ts';
 import type { MirrorDb } from '../mirror/db.ts';
+import { linkRows } from '../mirror/link-rows.ts';
 import { RATE_WINDOW_MS } from '../../../src-preload/contract/index.ts';
 import type { StatusStore, SyncStatus } from '../status-store.ts';
 import type { Clock } from '../types.ts';
@@ -95,12 +96,20 @@ export function createStatisticsService(options: StatisticsOptions): StatisticsS
   let background = false;
   let stopped = false;
   const inFlight = new Set<string>();
+  /**
+   * When each query was last answered, as a count of answers stored: a plan or a screen read made
+   * from the mirror before an answer was stored does not ask for it again (the background and the
+   * screen each decide from their own read, and one may store while the other reads).
+   */
+  let answers = 0;
+  const answeredAt = new Map<string, number>();
+  const answeredSince = (key: string, mark: number) => (answeredAt.get(key) ?? 0) > mark;
   /** Query keys not to try before a time (failed lately), and links the service no longer has. */
   const skipUntil = new Map<string, number>();
   const goneLinks = new Set<string>();
   /** Background requests of the last minute (their start times). */
   let recent: number[] = [];
-  let plan: { tasks: BackgroundTask[]; madeAt: number; today: string; pullAt: number | null } | null = null;
+  let plan: { tasks: BackgroundTask[]; madeAt: number; today: string; pullAt: number | null; answers: number } | null = null;
   /** Nothing goes before this (offline: a while; a spent window: until it reopens). */
   let holdUntil = 0;
   /** No background request goes before this (main refused one: its share of the window is spent). */
@@ -134,7 +143,7 @@ export function createStatisticsService(options: StatisticsOptions): StatisticsS
   async function screenTasks(limit: number, now: number): Promise<Task[]> {
     const current = view;
     if (!current) return [];
-    const row = await db.links.get(current.clientId);
+    const row = await linkRows(db).get(current.clientId);
     if (!row || row.serverId === null) {
       setOnScreen({
         busy: false,
@@ -144,11 +153,13 @@ export function createStatisticsService(options: StatisticsOptions): StatisticsS
     }
     if (goneLinks.has(current.clientId)) return [];
     const link: StatisticsLink = { clientId: row.clientId, serverId: row.serverId, clicks: (row.base as Link | null)?.clicks ?? null };
+    const mark = answers;
     const cache = await readLinkCache(db, current.clientId);
     const out: Task[] = [];
     for (const query of current.queries) {
       const key = queryKey(current.clientId, query);
       if (current.done.has(key) || inFlight.has(key) || skipped(key, now)) continue;
+      if (!current.force && answeredSince(key, mark)) continue; // stored after the read above: read again next round
       if (!current.force && currentForScreen(cachedFor(cache, query), link.clicks, now)) {
         current.done.add(key);
         continue;
@@ -170,12 +181,13 @@ export function createStatisticsService(options: StatisticsOptions): StatisticsS
         await dropOrphanStatistics(db);
       }
       const skip = new Set([...skipUntil].filter(([, until]) => until > now).map(([key]) => key));
-      plan = { tasks: await planFromMirror(db, today, now, skip), madeAt: now, today, pullAt };
+      const mark = answers;
+      plan = { tasks: await planFromMirror(db, today, now, skip), madeAt: now, today, pullAt, answers: mark };
     }
     while (plan.tasks.length > 0) {
       const { link, query } = plan.tasks.shift()!;
       const key = queryKey(link.clientId, query);
-      if (!inFlight.has(key) && !skipped(key, now) && !goneLinks.has(link.clientId)) return { link, query, key };
+      if (!inFlight.has(key) && !skipped(key, now) && !goneLinks.has(link.clientId) && !answeredSince(key, plan.answers)) return { link, query, key };
     }
     return null;
   }
@@ -189,6 +201,7 @@ export function createStatisticsService(options: StatisticsOptions): StatisticsS
       const { linkId, ...query } = { linkId: task.link.serverId, ...task.query };
       const answer = await options.api.call('statistics.get', { workspaceId: options.workspaceId, priority, linkId, ...query });
       await storeStatistics(db, task.link, answer, clock.now());
+      answeredAt.set(task.key, ++answers);
       await setAvailability('available');
       if (view?.clientId === task.link.clientId) {
         view.done.add(task.key);
