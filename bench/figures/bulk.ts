@@ -3,6 +3,7 @@
 // the sync cycle adds to learn the aliases the service picked.
 import { WireCounter } from '../../test/support/request-economy.ts';
 import { newIndexedDb, openSync, serverTruth, startSyncStack } from '../../test/support/sync-harness.ts';
+import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
 import { round } from '../lib/stats.ts';
 import type { BenchContext, Figure, FigureResult } from '../lib/types.ts';
 
@@ -30,7 +31,7 @@ export const bulkFigure: Figure = {
         const syncMs = performance.now() - started;
         const creates = wire.requests.create - before.create;
         const total = Object.entries(wire.requests).reduce((sum, [kind, n]) => sum + n - before[kind as keyof typeof before], 0);
-        const rows = await ws.db.links.bulkGet(rowIds);
+        const rows = await linkRows(ws.db).bulkGet(rowIds);
         const mapped = rows.filter((row) => row?.serverId != null && row.base !== null && !row.baseIsProvisional && (row.base as { url: string }).url !== '');
         const made = (await serverTruth(stack.direct)).links.filter((link) => link.location_url.startsWith('https://example.com/bulk/')).length;
         if (mapped.length !== LINKS || made !== LINKS)

@@ -196,7 +196,7 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
   }
 }
 
-/** Sample records (one per link after a first pull, as older builds wrote them), else links whose row carries a sample. */
+/** Sample records (one per link after a first pull, as older builds wrote them), else links whose row (own or on a page) carries a sample. */
 function countSampledLinks(page: Page, name: string): Promise<number> {
   return page.evaluate(async (name) => {
     const request = <T>(r: IDBRequest<T>) =>
@@ -205,8 +205,14 @@ function countSampledLinks(page: Page, name: string): Promise<number> {
     try {
       const records = await request(db.transaction('clickSamples').objectStore('clickSamples').count());
       if (records > 0) return records;
-      const rows = (await request(db.transaction('links').objectStore('links').getAll())) as { samples?: { at: number[] } }[];
-      return rows.filter((row) => (row.samples?.at.length ?? 0) > 0).length;
+      const rows = (await request(db.transaction('links').objectStore('links').getAll())) as { clientId: string; samples?: { at: number[] } }[];
+      const sampled = new Set(rows.filter((row) => (row.samples?.at.length ?? 0) > 0).map((row) => row.clientId));
+      const pages = (await request(db.transaction('linkPages').objectStore('linkPages').getAll())) as {
+        clientIds: string[];
+        samples: ({ at: number[] } | null)[];
+      }[];
+      for (const page of pages) page.clientIds.forEach((clientId, i) => (page.samples[i]?.at.length ?? 0) > 0 && sampled.add(clientId));
+      return sampled.size;
     } finally {
       db.close();
     }
@@ -272,7 +278,25 @@ async function storeFloor(page: Page, mirrorName: string, count: number): Promis
       const request = <T>(r: IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
       const mirror = await request(indexedDB.open(mirrorName));
-      const sample = (await request(mirror.transaction('links').objectStore('links').openCursor()))!.value as { clientId: string; serverId: number };
+      // A row as the mirror would keep it one record per link: the first row of the first page the pull stored.
+      const first = (await request(mirror.transaction('linkPages').objectStore('linkPages').openCursor()))!.value as {
+        clientIds: string[];
+        rows: { id: number }[];
+        samples: unknown[];
+        at: number;
+      };
+      const sample = {
+        clientId: first.clientIds[0]!,
+        serverId: first.rows[0]!.id,
+        base: first.rows[0],
+        baseIsProvisional: false,
+        local: {},
+        writeOnly: {},
+        deletedLocally: false,
+        missingCount: 0,
+        updatedAt: first.at,
+        samples: first.samples[0],
+      };
       mirror.close();
       const rows = Array.from({ length: count }, (_, i) => ({ ...structuredClone(sample), clientId: crypto.randomUUID(), serverId: i + 1 }));
       const opening = indexedDB.open('bench-store-floor', 1);

@@ -7,22 +7,24 @@ import { createdFields } from './link-carry.ts';
 import { bulkRowFields, bulkUrls } from './mirror/bulk-rows.ts';
 import { lastPullKey, type MirrorDb } from './mirror/db.ts';
 import { provisionalRead, rememberWriteOnly } from './mirror/fields.ts';
+import { linkRows, rowScope } from './mirror/link-rows.ts';
 import type { Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
 
 /**
- * Inside a transaction over links and the outbox: maps `assigned` rows (client id → the service's
+ * Inside a transaction over the link rows (rowScope) and the outbox: maps `assigned` rows (client id → the service's
  * row) and sends the rest again (the op keeps only them), or drops the op when none is left.
  */
 export async function settleBulk(db: MirrorDb, op: OutboxOp, assigned: ReadonlyMap<string, ServerRow>, provisional: boolean): Promise<void> {
   const rows = op.rows ?? [op.rowId];
   const urls = bulkUrls(op);
+  const links = linkRows(db);
   for (const [rowId, base] of assigned) {
-    const row = await db.links.get(rowId);
+    const row = await links.get(rowId);
     if (!row) continue;
     // A listing cannot have added the service's row meanwhile (held while sending), but a copy
     // without pending work is dropped all the same.
-    for (const duplicate of await db.links.where('serverId').equals(base.id).toArray()) {
-      if (duplicate.clientId !== rowId && Object.keys(duplicate.local).length === 0) await db.links.delete(duplicate.clientId);
+    for (const duplicate of await links.withServerId(base.id)) {
+      if (duplicate.clientId !== rowId && Object.keys(duplicate.local).length === 0) await links.delete(duplicate.clientId);
     }
     const sent = createdFields({ resource: 'links', fields: bulkRowFields(op, rowId) });
     const { bulkOp: _done, ...rest } = row;
@@ -35,7 +37,7 @@ export async function settleBulk(db: MirrorDb, op: OutboxOp, assigned: ReadonlyM
       local: {},
       writeOnly: rememberWriteOnly('links', row.writeOnly, sent, base),
     };
-    await db.links.put(next as MirrorRow<never>);
+    await links.put(next as MirrorRow<never>);
   }
   const left = rows.map((_, i) => i).filter((i) => !assigned.has(rows[i]!));
   if (left.length === 0) {
@@ -80,7 +82,7 @@ export async function settleBulkAnswer(ctx: SyncContext, op: OutboxOp, input: Fi
   delete shared.is_bulk;
   delete shared.location_urls;
   const assigned = new Map<string, ServerRow>(rows.map((rowId, i) => [rowId, provisionalRead('links', ids[i]!, { ...shared, location_url: urls[i] }, now)]));
-  await ctx.db.transaction('rw', [ctx.db.links, ctx.db.outbox], async () => {
+  await ctx.db.transaction('rw', [...rowScope(ctx.db, 'links'), ctx.db.outbox], async () => {
     const current = await ctx.db.outbox.get(op.seq!);
     await settleBulk(ctx.db, current ?? op, assigned, true);
   });
@@ -94,6 +96,5 @@ export async function settleBulkAnswer(ctx: SyncContext, op: OutboxOp, input: Fi
  */
 export async function highestKnownLinkId(db: MirrorDb): Promise<number | null> {
   if (!(await db.syncState.get(lastPullKey('links')))) return null;
-  const top = await db.links.orderBy('serverId').last();
-  return top?.serverId ?? 0;
+  return (await linkRows(db).maxServerId()) ?? 0;
 }

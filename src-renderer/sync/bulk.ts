@@ -6,6 +6,7 @@ import { BULK_CREATE_MAX_LINKS, BULK_LOCATION_URLS_MAX_CHARS, type Link } from '
 import { EditError } from './edit-errors.ts';
 import { checkRefs, inEditTransaction, newOp, type EditContext } from './local-edits.ts';
 import { bulkRowFields, bulkUrls } from './mirror/bulk-rows.ts';
+import { allRowScope, linkRows } from './mirror/link-rows.ts';
 import type { Fields, MirrorRow, OutboxOp } from './mirror/rows.ts';
 import { validateEdit } from './validate-input.ts';
 
@@ -56,7 +57,7 @@ export async function createBulkLinks(ctx: EditContext, destinations: readonly s
   const now = ctx.clock.now();
   const out: BulkCreated = { rowIds: [], opIds: [] };
   const db = ctx.db;
-  await inEditTransaction(db, [db.links, db.outbox, db.domains, db.handlers], async () => {
+  await inEditTransaction(db, [...allRowScope(db), db.outbox], async () => {
     await checkRefs(db, 'links', batches[0]!);
     for (const fields of batches) {
       const op: OutboxOp = { ...newOp(ctx, 'links', '', 'create', fields, {}), createdAt: now };
@@ -74,7 +75,7 @@ export async function createBulkLinks(ctx: EditContext, destinations: readonly s
         updatedAt: now,
         bulkOp: op.opId,
       }));
-      await db.links.bulkAdd(rows);
+      await linkRows(db).bulkAdd(rows);
       await db.outbox.add(op);
       out.rowIds.push(...op.rows!);
       out.opIds.push(op.opId);

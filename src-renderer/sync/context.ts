@@ -4,8 +4,8 @@ import type { ContractApi } from '../contract/contract-client.ts';
 import { assertCallInput, resourceCallName, type CallInput, type CallOutput, type Priority, type ResourceVerb } from '../../src-preload/contract/index.ts';
 import type { RateWindowView } from './budget.ts';
 import type { MirrorDb } from './mirror/db.ts';
+import { linkRows } from './mirror/link-rows.ts';
 import type { ServerRow } from './mirror/rows.ts';
-import type { ListingDigest } from './listing-digest.ts';
 import type { Clock, RandomSource, ResourceName } from './types.ts';
 
 /** Pages of a listing a spent rate-limit window interrupted, kept (in memory) to go on from. */
@@ -14,6 +14,8 @@ export interface PartialListing {
   pages: number;
   /** Page n's rows at n - 1; holes are pages still to read. */
   results: ServerRow[][];
+  /** Page n's text hash at n - 1 (listing-hash.ts), taken as it arrived. */
+  hashes: string[];
   startedAt: number;
 }
 
@@ -36,8 +38,6 @@ export interface SyncContext {
   freshListings?: Map<ResourceName, { at: number; opIds: Set<string> }>;
   /** Listings a spent rate-limit window cut short: the next listing of the resource goes on from them. */
   partialListings?: Map<ResourceName, PartialListing>;
-  /** What the last pull of links left in the mirror, page by page (listing-digest.ts); kept in memory. */
-  linkListingDigest?: ListingDigest | null;
 }
 
 /** What every service call of this context carries: its workspace, and how urgent it is for main's budget. */
@@ -89,7 +89,7 @@ export async function loadServerIdLookup(db: MirrorDb, linkIds: readonly string[
     maps[resource] = map;
   }
   maps.links = new Map();
-  const links = await db.links.bulkGet([...new Set(linkIds)]);
+  const links = await linkRows(db).bulkGet([...new Set(linkIds)]);
   for (const row of links) if (row) maps.links.set(row.clientId, row.serverId);
   return (resource, clientId) => maps[resource].get(clientId);
 }

@@ -3,14 +3,15 @@
 // exists on the service, by server id after.
 import type { MirrorDb } from './mirror/db.ts';
 import { rowView } from './mirror/fields.ts';
+import { linkRows } from './mirror/link-rows.ts';
 
 export async function countLinksOnDomain(db: MirrorDb, domainClientId: string): Promise<number> {
   const domain = await db.domains.get(domainClientId);
   const serverId = domain?.serverId ?? null;
   let count = 0;
-  await db.links.each((row) => {
+  for (const row of await linkRows(db).toArray()) {
     const ref = rowView('links', row).domain_id;
     if (ref === domainClientId || (serverId !== null && ref === serverId)) count++;
-  });
+  }
   return count;
 }

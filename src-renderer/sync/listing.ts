@@ -5,6 +5,7 @@ import { BudgetExhaustedError } from './budget.ts';
 import { callResource, inWorkspace, type PartialListing, type SyncContext } from './context.ts';
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
+import { pageHash } from './listing-hash.ts';
 
 export const PAGE_SIZE = 1000;
 export const MAX_LISTING_RESTARTS = 3;
@@ -22,6 +23,8 @@ export interface Listing {
   rows: ServerRow[];
   /** The rows page by page, as listed (before deduping). */
   pageRows: ServerRow[][];
+  /** Each page's text hash (listing-hash.ts), taken as the page arrived: no one long task for them all. */
+  pageHashes: string[];
   total: number;
   pages: number;
   restarts: number;
@@ -84,9 +87,9 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
       const first = await fetchPage(1);
       const total = first.meta.total;
       const pages = Math.max(first.meta.total_pages, Math.ceil(total / PAGE_SIZE), 1);
-      progress = { total, pages, results: [first.data], startedAt: ctx.clock.now() };
+      progress = { total, pages, results: [first.data], hashes: [pageHash(first.data)], startedAt: ctx.clock.now() };
     }
-    const { total, pages, results } = progress;
+    const { total, pages, results, hashes } = progress;
     const missing: number[] = [];
     for (let page = 2; page <= pages; page++) if (results[page - 1] === undefined) missing.push(page);
     let changed = false;
@@ -99,6 +102,7 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
           const answer = await fetchPage(page);
           if (answer.meta.total !== total) changed = true;
           results[page - 1] = answer.data;
+          hashes[page - 1] = pageHash(answer.data);
         } catch (error) {
           missing.unshift(page);
           failure ??= { error };
@@ -115,7 +119,7 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     }
     const byId = new Map<number, ServerRow>();
     for (const row of results.flat()) byId.set(row.id, row);
-    return { rows: [...byId.values()], pageRows: results, total, pages, restarts, requests, resumed: partial !== undefined };
+    return { rows: [...byId.values()], pageRows: results, pageHashes: hashes, total, pages, restarts, requests, resumed: partial !== undefined };
   }
   throw new ListingUnstableError(resource);
 }
@@ -135,5 +139,8 @@ export function invalidatePartialListing(ctx: SyncContext, resource: ResourceNam
   const index = partial.results.findIndex((page) => page?.some((row) => row.id === updatedServerId));
   // Page 1 is never a hole (it tells the total): read it again by starting over.
   if (index === 0) ctx.partialListings!.delete(resource);
-  else if (index > 0) delete partial.results[index];
+  else if (index > 0) {
+    delete partial.results[index];
+    delete partial.hashes[index];
+  }
 }

@@ -4,7 +4,8 @@ import type { Table } from 'dexie';
 import { generateAlias, type RandomBytes } from './alias.ts';
 import { EditError, QUOTA_MESSAGE } from './edit-errors.ts';
 import { bulkRowFields, bulkUrls } from './mirror/bulk-rows.ts';
-import { isQuotaError, rowTable, type MirrorDb } from './mirror/db.ts';
+import { isQuotaError, type MirrorDb } from './mirror/db.ts';
+import { allRowScope, rowScope, rowStore } from './mirror/link-rows.ts';
 import { clientRefs, isWriteOnly, readView, rowView } from './mirror/fields.ts';
 import type { Fields, MirrorRow, OutboxOp } from './mirror/rows.ts';
 import { coalesce } from './outbox/coalesce.ts';
@@ -21,9 +22,9 @@ export interface EditContext {
 }
 
 /** Runs a read-write transaction over a row table and the outbox; storage failures become EditErrors. */
-export async function inEditTransaction<T>(db: MirrorDb, tables: Table[], body: () => Promise<T>): Promise<T> {
+export async function inEditTransaction<T>(db: MirrorDb, tables: readonly Table[], body: () => Promise<T>): Promise<T> {
   try {
-    return await db.transaction('rw', tables, body);
+    return await db.transaction('rw', [...new Set(tables)], body);
   } catch (error) {
     if (error instanceof EditError) throw error;
     if (isQuotaError(error)) throw new EditError('quota', QUOTA_MESSAGE);
@@ -49,14 +50,14 @@ export async function opsOfRow(db: MirrorDb, rowId: string): Promise<OutboxOp[]>
 
 /** Recomputes a row's pending view from its operations (after one was added, sent or dropped). */
 export async function refreshRowLocal(db: MirrorDb, resource: ResourceName, rowId: string): Promise<void> {
-  const row = await rowTable(db, resource).get(rowId);
+  const row = await rowStore(db, resource).get(rowId);
   if (!row) return;
   const ops = await opsOfRow(db, rowId);
   // A bulk create is filed under its first row only; the others find it by its id.
   const bulk = await openBulkOp({ db }, row);
   if (bulk && !ops.some((op) => op.opId === bulk.opId)) ops.unshift(bulk);
   const { local, deletedLocally } = localFromOps(ops, rowId);
-  await rowTable(db, resource).put({ ...row, local, deletedLocally });
+  await rowStore(db, resource).put({ ...row, local, deletedLocally });
 }
 
 /** A new pending operation, as every edit queues one. */
@@ -82,7 +83,7 @@ export function newOp(ctx: EditContext, resource: ResourceName, rowId: string, k
 
 export async function checkRefs(db: MirrorDb, resource: ResourceName, fields: Fields): Promise<void> {
   for (const ref of clientRefs(resource, fields)) {
-    const target = await rowTable(db, ref.resource).get(ref.clientId);
+    const target = await rowStore(db, ref.resource).get(ref.clientId);
     if (!target || target.deletedLocally) {
       throw new EditError('invalid-input', `The ${ref.resource === 'domains' ? 'domain' : 'notification handler'} this refers to does not exist (any more).`);
     }
@@ -102,8 +103,8 @@ export async function createRow(ctx: EditContext, resource: ResourceName, input:
   }
   fields = validateEdit(resource, 'create', fields);
   let clientId = ctx.newId();
-  const table = rowTable(ctx.db, resource);
-  const created = await inEditTransaction(ctx.db, [table, ctx.db.outbox, ctx.db.domains, ctx.db.handlers, ctx.db.syncState], async () => {
+  const table = rowStore(ctx.db, resource);
+  const created = await inEditTransaction(ctx.db, [...allRowScope(ctx.db), ctx.db.outbox, ctx.db.syncState], async () => {
     if (once !== undefined) {
       const earlier = await ctx.db.syncState.get(`once:${once}`);
       if (earlier) {
@@ -145,8 +146,8 @@ export async function updateRow(ctx: EditContext, resource: ResourceName, client
   const patch: Fields = { ...input };
   // An empty alias on update means "keep the alias".
   if (resource === 'links' && patch.url === '') delete patch.url;
-  const table = rowTable(ctx.db, resource);
-  await inEditTransaction(ctx.db, [table, ctx.db.outbox, ctx.db.domains, ctx.db.handlers], async () => {
+  const table = rowStore(ctx.db, resource);
+  await inEditTransaction(ctx.db, [...allRowScope(ctx.db), ctx.db.outbox], async () => {
     const row = await table.get(clientId);
     if (!row) throw new EditError('not-found', 'This item no longer exists.');
     if (await openBulkOp(ctx, row)) throw new EditError('rejected', BULK_ROW_EDIT_MESSAGE);
@@ -189,8 +190,8 @@ export function reportsKnown(row: MirrorRow, view: Fields = rowView('links', row
  * not created yet is simply dropped: nothing to hold, null.
  */
 export async function deleteRow(ctx: EditContext, resource: ResourceName, clientId: string, options: { holdMs?: number } = {}): Promise<string | null> {
-  const table = rowTable(ctx.db, resource);
-  const held = await inEditTransaction(ctx.db, [table, ctx.db.outbox], async () => {
+  const table = rowStore(ctx.db, resource);
+  const held = await inEditTransaction(ctx.db, [...rowScope(ctx.db, resource), ctx.db.outbox], async () => {
     const row = await table.get(clientId);
     if (!row) throw new EditError('not-found', 'This item no longer exists.');
     const bulk = await openBulkOp(ctx, row);
@@ -220,7 +221,7 @@ export const NOT_CREATABLE: ReadonlySet<string> = new Set(['is_enabled']);
 async function applyEdit(ctx: EditContext, resource: ResourceName, row: MirrorRow, kind: OpKind, fields: Fields, base: Fields, append = false): Promise<void> {
   const ops = await opsOfRow(ctx.db, row.clientId);
   const last = ops.at(-1);
-  const table = rowTable(ctx.db, resource);
+  const table = rowStore(ctx.db, resource);
   if (!append && kind === 'update' && last?.kind === 'create' && (last.state === 'pending' || last.state === 'failed')) {
     // create+update → create, except fields a create cannot carry: they follow as an update.
     const later = Object.keys(fields).filter((field) => NOT_CREATABLE.has(field));
@@ -313,7 +314,7 @@ async function removeFromBulk(ctx: EditContext, op: OutboxOp, rowId: string): Pr
   const urls = bulkUrls(op);
   const index = rows.indexOf(rowId);
   const keep = rows.map((_, i) => i).filter((i) => i !== index);
-  await ctx.db.links.delete(rowId);
+  await rowStore(ctx.db, 'links').delete(rowId);
   if (keep.length === 0) {
     await ctx.db.outbox.delete(op.seq!);
     return;

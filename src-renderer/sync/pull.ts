@@ -8,12 +8,13 @@ import { listAll } from './listing.ts';
 import { refreshRowLocal } from './local-edits.ts';
 import { deleteClickSamplesOf, flushClickJournal } from './mirror/click-journal.ts';
 import { withClickSample } from './mirror/click-samples.ts';
-import { markPullTransaction, otherLinkWrites } from './mirror/row-feed.ts';
-import { pageHashes, type ListingDigest } from './listing-digest.ts';
-import { lastPullKey, ROW_TABLES, rowTable, type MirrorDb } from './mirror/db.ts';
+import { markPullTransaction } from './mirror/row-feed.ts';
+import { pageHashes } from './listing-hash.ts';
+import { lastPullKey, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
+import { allRowScope, needsOwnRecord, pageDirectory, pageRow, rowStore, touchPages, type LinkPage } from './mirror/link-rows.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
-import type { ClickSample, Fields, MirrorRow, OutboxOp, ServerRow } from './mirror/rows.ts';
+import type { ClickSample, Fields, MirrorRow, OutboxOp, RowClickSamples, ServerRow } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';
 import { BULK_WINDOW_SLACK_MS, reconcile, reconcileBulk } from './reconcile.ts';
 import { accountTimeZone } from './account.ts';
@@ -37,283 +38,376 @@ export async function pullResource(ctx: SyncContext, resource: ResourceName, pri
   // Samples an older build journalled (and a crash left) become browsable even when this listing then fails (offline).
   if (resource === 'links') await flushClickJournal(ctx.db);
   const listing = await listAll(ctx, resource, priority);
-  const result = await applyListing(ctx, resource, listing.rows, listing.pageRows);
+  const result = await applyListing(ctx, resource, listing.rows, listing.pageRows, listing.pageHashes);
   return { ...result, requests: listing.requests };
 }
 
 const isLinkRow = (resource: ResourceName, row: ServerRow) => resource !== 'links' || (row as Link).type === 'link';
 
+/** What reconciling the open creates against a listing left: rows it mapped, server rows held back. */
+interface Reconciled {
+  /** Server ids a create's sender may still be waiting on, or that an ambiguous create may own: not added as new rows. */
+  held: Set<number>;
+  /** Rows that took a server row now, as they are after it. */
+  adopted: Map<number, MirrorRow>;
+}
+
 /**
- * Applies one complete listing: reconcile, update bases, add new rows, count misses, sample clicks.
- * `pages` (links): the listing page by page, compared with the last pull's digest so that pages
- * unchanged since are neither read from the mirror nor compared row by row.
+ * Inside the pull's transaction: reconciles creates whose outcome is open, oldest first, each
+ * server row adopted at most once, before any unmapped server row becomes a new mirror row.
+ */
+async function reconcileOpenCreates(
+  ctx: SyncContext,
+  resource: ResourceName,
+  rows: readonly ServerRow[],
+  isMapped: (serverId: number) => boolean,
+  out: Omit<PullResult, 'requests'>,
+): Promise<Reconciled> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const store = rowStore(db, resource);
+  const lookup = await loadServerIdLookup(db);
+  const open = (await db.outbox.where('[resource+state]').anyOf([resource, 'unknown'], [resource, 'conflict'], [resource, 'sending']).toArray())
+    .filter((op) => op.kind === 'create' && (op.state !== 'conflict' || op.conflict?.type === 'ambiguous-create'))
+    .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const taken = new Set<number>();
+  const held = new Set<number>();
+  const adopted = new Map<number, MirrorRow>();
+  let listedById: Map<number, ServerRow> | undefined;
+  for (const op of open) {
+    const row = await store.get(op.rowId);
+    if (!row) continue;
+    // A reference whose row is gone (or has no server id now) matches no server row: the
+    // create is then resent, and the push reports the lost dependency instead of the op
+    // staying unknown for good.
+    const created: Fields = toServerFields(resource, op.fields, (target, clientId) => lookup(target, clientId) ?? -1);
+    const unmapped = rows.filter((s) => !isMapped(s.id) && !taken.has(s.id) && !adopted.has(s.id));
+    if (op.rows) {
+      // A bulk create: its links are found by destination and creation time (the service chose the aliases).
+      const window = {
+        afterId: op.sentAfterId ?? null,
+        from: (op.sentAt ?? op.createdAt) - BULK_WINDOW_SLACK_MS,
+        to: now + BULK_WINDOW_SLACK_MS,
+        timeZone: accountTimeZone(db),
+      };
+      const found = reconcileBulk(created, bulkUrls(op), unmapped, window);
+      if (op.state === 'sending') {
+        for (const id of found) if (id !== null) held.add(id);
+        continue;
+      }
+      listedById ??= new Map(rows.map((s) => [s.id, s]));
+      const assigned = new Map<string, ServerRow>();
+      found.forEach((id, i) => {
+        if (id !== null) assigned.set(op.rows![i]!, listedById!.get(id)!);
+      });
+      await settleBulk(db, op, assigned, false);
+      for (const [rowId, serverRow] of assigned) {
+        taken.add(serverRow.id);
+        const fresh = await store.get(rowId);
+        if (fresh) adopted.set(serverRow.id, fresh);
+      }
+      out.adopted += assigned.size;
+      if (assigned.size < op.rows.length) out.resend++;
+      continue;
+    }
+    const decision = reconcile(resource, created, unmapped);
+    if (op.state === 'sending') {
+      // Its sender may still be waiting for the answer (or died): the row it may have made
+      // is not added as someone else's until the outcome is settled.
+      if (decision.type === 'adopt') held.add(decision.serverId);
+      if (decision.type === 'ask') for (const id of decision.candidates) held.add(id);
+      continue;
+    }
+    if (decision.type === 'adopt') {
+      const serverRow = rows.find((s) => s.id === decision.serverId)!;
+      taken.add(serverRow.id);
+      await db.outbox.delete(op.seq!);
+      await store.put({
+        ...row,
+        serverId: serverRow.id,
+        base: serverRow,
+        baseIsProvisional: false,
+        missingCount: 0,
+        writeOnly: rememberWriteOnly(resource, row.writeOnly, createdFields(op), serverRow),
+      });
+      await refreshRowLocal(db, resource, row.clientId);
+      const fresh = await store.get(row.clientId);
+      if (fresh) adopted.set(serverRow.id, fresh);
+      out.adopted++;
+    } else if (decision.type === 'resend') {
+      if (row.deletedLocally) {
+        // Never reached the service and deleted since: nothing to send at all.
+        for (const other of await db.outbox.where('rowId').equals(row.clientId).toArray()) await db.outbox.delete(other.seq!);
+        await store.delete(row.clientId);
+      } else {
+        await db.outbox.put({ ...op, state: 'pending', conflict: null, notBefore: 0 });
+      }
+      out.resend++;
+    } else {
+      for (const id of decision.candidates) held.add(id);
+      await db.outbox.put({ ...op, state: 'conflict', conflict: { type: 'ambiguous-create', candidates: decision.candidates } });
+      out.ambiguous++;
+    }
+  }
+  return { held, adopted };
+}
+
+/** The row with the listed copy as its base (a listed row is neither provisional nor missing). */
+function withListedBase(resource: ResourceName, row: MirrorRow, serverRow: ServerRow): MirrorRow {
+  return { ...row, base: serverRow, baseIsProvisional: false, missingCount: 0, writeOnly: forgetReadable(resource, row.writeOnly, serverRow) };
+}
+
+/**
+ * Applies one complete listing: reconcile, update bases, add new rows, count misses. A row
+ * disappears only after two complete listings without it, and never with pending work.
+ * `pages` (links): the listing page by page, stored a page to a record (mirror/link-rows.ts).
  */
 export async function applyListing(
   ctx: SyncContext,
   resource: ResourceName,
   listed: ServerRow[],
   pages?: readonly (ServerRow[] | undefined)[],
+  hashes?: readonly string[],
 ): Promise<Omit<PullResult, 'requests'>> {
+  if (resource === 'links') {
+    const linkPages = (pages ?? [listed]) as readonly (Link[] | undefined)[];
+    return applyLinkListing(ctx, listed as Link[], linkPages, hashes ?? pageHashes(linkPages));
+  }
   const { db } = ctx;
   const now = ctx.clock.now();
-  const table = rowTable(db, resource);
+  const table = db[resource] as unknown as Table<MirrorRow, string>;
   const out = { resource, listed: listed.length, added: 0, removed: 0, adopted: 0, resend: 0, ambiguous: 0 };
-  const tables = [...ROW_TABLES.map((r) => rowTable(db, r)), db.outbox, db.clickSamples, db.otherLinks, db.syncState];
-  const hashes = resource === 'links' && pages ? pageHashes(pages) : null;
-  const previous = resource === 'links' ? ctx.linkListingDigest : null;
-  if (resource === 'links') ctx.linkListingDigest = null;
-  let digest: ListingDigest | null = null;
-  await db.transaction('rw', tables, async () => {
-    markPullTransaction();
-    const lookup = await loadServerIdLookup(db);
-    const rows = listed.filter((row) => isLinkRow(resource, row));
-    // Rows on pages the last pull left exactly so (nothing else wrote links since): not read.
-    const trusted = previous && hashes && previous.stamp === otherLinkWrites(db) ? previous : null;
-    const unchanged = new Map<number, string>();
-    const known = new Map<number, string>();
-    if (trusted) {
-      for (const [serverId, clientId] of trusted.others) known.set(serverId, clientId);
-      trusted.pages.forEach((page, i) => {
-        const same = page.hash !== '' && page.hash === hashes![i];
-        page.serverIds.forEach((serverId, k) => {
-          const clientId = page.clientIds[k]!;
-          if (clientId === '') return; // held back from the mirror then
-          known.set(serverId, clientId);
-          if (same) unchanged.set(serverId, clientId);
-        });
-      });
-    }
-    const byServerId = new Map<number, MirrorRow>();
-    if (trusted) {
-      // Only rows of changed pages, and known rows the listing no longer has.
-      const listedNow = new Set(rows.map((r) => r.id));
-      const wanted: string[] = [];
-      for (const row of rows) if (!unchanged.has(row.id) && known.has(row.id)) wanted.push(known.get(row.id)!);
-      for (const [serverId, clientId] of known) if (!listedNow.has(serverId)) wanted.push(clientId);
-      for (const row of await table.bulkGet(wanted)) if (row && row.serverId !== null) byServerId.set(row.serverId, row);
-      // A row taken from the mirror since (a discarded create's row, say) would be a new row: read all instead.
-      const gone = wanted.length - byServerId.size;
-      if (gone !== 0) {
-        unchanged.clear();
-        known.clear();
-        byServerId.clear();
-      }
-    }
-    if (!trusted || (known.size === 0 && unchanged.size === 0)) {
-      const mirror = await readInSlices(table);
-      for (const row of mirror) if (row.serverId !== null) byServerId.set(row.serverId, row);
-    }
-    const isMapped = (serverId: number) => byServerId.has(serverId) || unchanged.has(serverId);
-
-    // Reconcile creates whose outcome is open, oldest first, each server row adopted at most once.
-    const open = (await db.outbox.where('[resource+state]').anyOf([resource, 'unknown'], [resource, 'conflict'], [resource, 'sending']).toArray())
-      .filter((op) => op.kind === 'create' && (op.state !== 'conflict' || op.conflict?.type === 'ambiguous-create'))
-      .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-    const taken = new Set<number>();
-    let listedById: Map<number, ServerRow> | undefined;
-    const adoptedRows = new Map<number, MirrorRow>();
-    const held = new Set<number>();
-    for (const op of open) {
-      const row = await table.get(op.rowId);
-      if (!row) continue;
-      // A reference whose row is gone (or has no server id now) matches no server row: the
-      // create is then resent, and the push reports the lost dependency instead of the op
-      // staying unknown for good.
-      const created: Fields = toServerFields(resource, op.fields, (target, clientId) => lookup(target, clientId) ?? -1);
-      const unmapped = rows.filter((s) => !isMapped(s.id) && !taken.has(s.id));
-      if (op.rows) {
-        // A bulk create: its links are found by destination and creation time (the service chose the aliases).
-        const window = {
-          afterId: op.sentAfterId ?? null,
-          from: (op.sentAt ?? op.createdAt) - BULK_WINDOW_SLACK_MS,
-          to: now + BULK_WINDOW_SLACK_MS,
-          timeZone: accountTimeZone(db),
-        };
-        const found = reconcileBulk(created, bulkUrls(op), unmapped, window);
-        if (op.state === 'sending') {
-          for (const id of found) if (id !== null) held.add(id);
-          continue;
-        }
-        listedById ??= new Map(rows.map((s) => [s.id, s]));
-        const assigned = new Map<string, ServerRow>();
-        found.forEach((id, i) => {
-          if (id !== null) assigned.set(op.rows![i]!, listedById!.get(id)!);
-        });
-        await settleBulk(db, op, assigned, false);
-        for (const [rowId, serverRow] of assigned) {
-          taken.add(serverRow.id);
-          const adopted = await table.get(rowId);
-          if (!adopted) continue;
-          byServerId.set(serverRow.id, adopted);
-          adoptedRows.set(serverRow.id, adopted);
-        }
-        out.adopted += assigned.size;
-        if (assigned.size < op.rows.length) out.resend++;
-        continue;
-      }
-      const decision = reconcile(resource, created, unmapped);
-      if (op.state === 'sending') {
-        // Its sender may still be waiting for the answer (or died): the row it may have made
-        // is not added as someone else's until the outcome is settled.
-        if (decision.type === 'adopt') held.add(decision.serverId);
-        if (decision.type === 'ask') for (const id of decision.candidates) held.add(id);
-        continue;
-      }
-      if (decision.type === 'adopt') {
-        const serverRow = rows.find((s) => s.id === decision.serverId)!;
-        taken.add(serverRow.id);
-        await db.outbox.delete(op.seq!);
-        const adopted: MirrorRow = {
-          ...row,
-          serverId: serverRow.id,
-          base: serverRow,
-          baseIsProvisional: false,
-          missingCount: 0,
-          writeOnly: rememberWriteOnly(resource, row.writeOnly, createdFields(op), serverRow),
-        };
-        await table.put(adopted);
-        await refreshRowLocal(db, resource, row.clientId);
-        byServerId.set(serverRow.id, adopted);
-        adoptedRows.set(serverRow.id, adopted);
-        out.adopted++;
-      } else if (decision.type === 'resend') {
-        if (row.deletedLocally) {
-          // Never reached the service and deleted since: nothing to send at all.
-          for (const other of await db.outbox.where('rowId').equals(row.clientId).toArray()) await db.outbox.delete(other.seq!);
-          await table.delete(row.clientId);
-        } else {
-          await db.outbox.put({ ...op, state: 'pending', conflict: null, notBefore: 0 });
-        }
-        out.resend++;
-      } else {
-        for (const id of decision.candidates) held.add(id);
-        await db.outbox.put({ ...op, state: 'conflict', conflict: { type: 'ambiguous-create', candidates: decision.candidates } });
-        out.ambiguous++;
-      }
-    }
-
-    // The mirror's rows by server id: adopted rows are read again (refreshRowLocal changed them);
-    // the rest need no second read of the whole table.
-    const current = byServerId;
-    for (const [serverId, row] of adoptedRows) {
-      const fresh = await table.get(row.clientId);
-      if (fresh) current.set(serverId, fresh);
-      else current.delete(serverId);
-    }
-    const listedIds = new Set(rows.map((r) => r.id));
+  await db.transaction('rw', [...allRowScope(db), db.outbox, db.clickSamples, db.syncState], async () => {
+    const current = new Map<number, MirrorRow>();
+    for (const row of await table.toArray()) if (row.serverId !== null) current.set(row.serverId, row);
+    const { held, adopted } = await reconcileOpenCreates(ctx, resource, listed, (id) => current.has(id), out);
+    for (const [serverId, row] of adopted) current.set(serverId, row);
+    const listedIds = new Set(listed.map((r) => r.id));
     const puts: MirrorRow[] = [];
-    const moved: ClickSample[] = [];
-    const counts: RankedLink[] = [];
-    /** Client id of each listed row now in the mirror: the digest's for the next pull. */
-    const clientIdOf = new Map<number, string>();
-    for (const serverRow of rows) {
-      const same = unchanged.get(serverRow.id);
-      if (same !== undefined && !current.has(serverRow.id)) {
-        // As the last pull left it: base, misses and write-only memory unchanged, clicks too.
-        clientIdOf.set(serverRow.id, same);
-        if (resource === 'links') counts.push({ clientId: same, serverId: serverRow.id, clicks: (serverRow as Link).clicks });
-        continue;
-      }
+    for (const serverRow of listed) {
       const existing = current.get(serverRow.id);
       if (held.has(serverRow.id) && !existing) continue;
-      const writeOnly = existing ? forgetReadable(resource, existing.writeOnly, serverRow) : {};
-      const row: MirrorRow = existing
-        ? { ...existing, base: serverRow, baseIsProvisional: false, missingCount: 0, writeOnly }
-        : {
-            clientId: ctx.newId(),
-            serverId: serverRow.id,
-            base: serverRow,
-            baseIsProvisional: false,
-            local: {},
-            writeOnly: {},
-            deletedLocally: false,
-            missingCount: 0,
-            updatedAt: now,
-          };
-      if (!existing) out.added++;
-      clientIdOf.set(serverRow.id, row.clientId);
-      // Unchanged rows are not rewritten: fewer writes, and screens watching the mirror stay still.
-      const changed = !existing || existing.missingCount !== 0 || existing.baseIsProvisional || !sameValue(existing.base, serverRow);
-      let stored = row;
-      if (resource === 'links') {
-        const clicks = (serverRow as Link).clicks;
-        const before = existing?.base && !existing.baseIsProvisional ? (existing.base as Link).clicks : null;
-        // A new count is a changed base: the row is written anyway, and its sample with it.
-        if (before !== clicks) {
-          const sampled = withClickSample(row, now, clicks);
-          stored = sampled.row;
-          for (const sample of sampled.moved) moved.push(sample);
-        }
-        counts.push({ clientId: row.clientId, serverId: serverRow.id, clicks });
+      if (!existing) {
+        out.added++;
+        puts.push({ ...newRow(ctx.newId(), serverRow, now) });
+        continue;
       }
-      if (changed || Object.keys(writeOnly).length !== Object.keys(existing.writeOnly).length) puts.push(stored);
+      const row = withListedBase(resource, existing, serverRow);
+      // Unchanged rows are not rewritten: fewer writes, and screens watching the mirror stay still.
+      const changed = existing.missingCount !== 0 || existing.baseIsProvisional || !sameValue(existing.base, serverRow);
+      if (changed || Object.keys(row.writeOnly).length !== Object.keys(existing.writeOnly).length) puts.push(row);
     }
-    // A row disappears only after two complete listings without it, and never with pending work.
     const rowsWithOps = new Set((await db.outbox.toArray()).map((op: OutboxOp) => op.rowId));
     const removals: string[] = [];
-    const others = new Map<number, string>();
     for (const row of current.values()) {
       if (listedIds.has(row.serverId!)) continue;
       const missingCount = row.missingCount + 1;
       if (missingCount >= 2 && !rowsWithOps.has(row.clientId)) removals.push(row.clientId);
-      else {
-        puts.push({ ...row, missingCount });
-        others.set(row.serverId!, row.clientId);
-      }
+      else puts.push({ ...row, missingCount });
     }
-    // In chunks, each issued when the last is stored: putting a row clones it on the main thread,
-    // and 100,000 rows put at once were one task of seconds that input waited behind. The
-    // transaction stays one (a chunk starts from the previous one's completion, never idle).
-    for (let start = 0; start < puts.length; start += PUT_CHUNK) await table.bulkPut(puts.slice(start, start + PUT_CHUNK));
+    await table.bulkPut(puts);
     await table.bulkDelete(removals);
     out.removed = removals.length;
-    if (resource === 'links') {
-      await db.clickSamples.bulkPut(moved);
-      // What the statistics scheduler refreshes after pinned links (statistics/most-clicked.ts).
-      await db.syncState.put({ key: MOST_CLICKED_KEY, value: rankMostClicked(counts) });
-      for (const clientId of removals) await deleteClickSamples(db, clientId);
-      await db.otherLinks.clear();
-      await db.otherLinks.bulkPut(listed.filter((row) => !isLinkRow(resource, row)).map((row) => ({ id: row.id, row: row as Link, seenAt: now })));
-    }
     await db.syncState.put({ key: lastPullKey(resource), value: now });
-    if (hashes && pages) {
-      const digestPages = pages.map((page, i) => {
-        const linkRows = (page ?? []).filter((row) => isLinkRow(resource, row));
-        const clientIds = linkRows.map((row) => clientIdOf.get(row.id));
-        // A row held back (its create's outcome is open) is not in the mirror: the page is compared in full next time.
-        const whole = page !== undefined && clientIds.every((id) => id !== undefined);
-        return { hash: whole ? hashes[i]! : '', serverIds: linkRows.map((row) => row.id), clientIds: clientIds.map((id) => id ?? '') };
-      });
-      digest = { pages: digestPages, others, stamp: otherLinkWrites(db) };
-    }
   });
-  // Trusted from now, once committed, for as long as no other write to the links table lands.
-  if (digest) ctx.linkListingDigest = digest;
+  return out;
+}
+
+function newRow(clientId: string, serverRow: ServerRow, now: number): MirrorRow {
+  return {
+    clientId,
+    serverId: serverRow.id,
+    base: serverRow,
+    baseIsProvisional: false,
+    local: {},
+    writeOnly: {},
+    deletedLocally: false,
+    missingCount: 0,
+    updatedAt: now,
+  };
+}
+
+/**
+ * A links listing onto pages, in one transaction. A listed page whose text hashes as the stored
+ * one, with none of its rows holding a record of their own, is left as it is: neither read nor
+ * written (a second pull with nothing changed stores nothing). Every other listed page is stored
+ * anew, its rows keeping their client ids and click samples (a new sample when the count moved).
+ * Rows with a record of their own take the listed base and keep the record only while they need
+ * it (link-rows.ts needsOwnRecord); rows no longer listed move off the pages into records of
+ * their own, counting the miss.
+ */
+async function applyLinkListing(
+  ctx: SyncContext,
+  listed: Link[],
+  pages: readonly (Link[] | undefined)[],
+  hashes: readonly string[],
+): Promise<Omit<PullResult, 'requests'>> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const out = { resource: 'links' as const, listed: listed.length, added: 0, removed: 0, adopted: 0, resend: 0, ambiguous: 0 };
+  await db.transaction('rw', [...allRowScope(db), db.outbox, db.clickSamples, db.otherLinks, db.syncState], async () => {
+    const feed = markPullTransaction(db);
+    const rows = listed.filter((row) => isLinkRow('links', row));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const own = new Map<string, MirrorRow<Link>>();
+    const ownByServer = new Map<number, MirrorRow<Link>>();
+    const keepOwn = (row: MirrorRow<Link>) => {
+      own.set(row.clientId, row);
+      if (row.serverId !== null) ownByServer.set(row.serverId, row);
+    };
+    for (const row of await db.links.toArray()) keepOwn(row);
+    const dir = await pageDirectory(db);
+    /** The client id a page gives a server id, unless a record of its own says otherwise. */
+    const paged = (serverId: number): string | undefined => {
+      const clientId = dir.clientOf.get(serverId);
+      if (clientId === undefined) return undefined;
+      const ownRow = own.get(clientId);
+      return ownRow && ownRow.serverId !== serverId ? undefined : clientId;
+    };
+    const { held, adopted } = await reconcileOpenCreates(ctx, 'links', rows, (id) => ownByServer.has(id) || paged(id) !== undefined, out);
+    for (const row of adopted.values()) keepOwn(row as MirrorRow<Link>);
+
+    // Which pages stay as stored, and which stored pages the rest need read (their rows' samples).
+    const seen = new Set<number>();
+    const keep: boolean[] = [];
+    const wanted = new Set<number>();
+    pages.forEach((page, i) => {
+      const links = (page ?? []).filter((row) => isLinkRow('links', row));
+      const stored = dir.keys.get(i + 1);
+      const same =
+        stored !== undefined &&
+        hashes[i] !== '' &&
+        stored.hash === hashes[i] &&
+        !stored.clientIds.some((clientId) => own.has(clientId)) &&
+        !links.some((row) => seen.has(row.id));
+      keep.push(same);
+      for (const row of links) {
+        if (!same && !seen.has(row.id)) {
+          const clientId = paged(row.id);
+          if (clientId !== undefined && !own.has(clientId)) wanted.add(dir.pageOf.get(clientId)!);
+        }
+        seen.add(row.id);
+      }
+    });
+    for (const [serverId, clientId] of dir.clientOf) if (!byId.has(serverId) && !own.has(clientId)) wanted.add(dir.pageOf.get(clientId)!);
+    const before = new Map<string, MirrorRow<Link>>();
+    for (const page of await db.linkPages.bulkGet([...wanted])) {
+      if (page) page.clientIds.forEach((clientId, k) => before.set(clientId, pageRow(page, k)));
+    }
+
+    const moved: ClickSample[] = [];
+    const counts: RankedLink[] = [];
+    const changedRows: MirrorRow<Link>[] = [];
+    /** Samples each listed row of a stored page now carries, for its record of its own too. */
+    const samplesOf = new Map<number, RowClickSamples | null>();
+    const placed = new Set<number>();
+    const dropped: string[] = [];
+    let pagesChanged = false;
+    for (let i = 0; i < pages.length; i++) {
+      const links = (pages[i] ?? []).filter((row) => isLinkRow('links', row));
+      if (keep[i]) {
+        const stored = dir.keys.get(i + 1)!;
+        stored.serverIds.forEach((serverId, k) => {
+          placed.add(serverId);
+          counts.push({ clientId: stored.clientIds[k]!, serverId, clicks: byId.get(serverId)?.clicks ?? 0 });
+        });
+        continue;
+      }
+      const record: LinkPage = { id: i + 1, at: now, clientIds: [], rows: [], samples: [], updated: [] };
+      let whole = pages[i] !== undefined;
+      for (const serverRow of links) {
+        if (placed.has(serverRow.id)) {
+          whole = false; // listed twice (rows moved while listing): kept on its first page
+          continue;
+        }
+        const ownRow = ownByServer.get(serverRow.id);
+        const pagedId = paged(serverRow.id);
+        // A copy a page still had under another client id (a create's row took its server id): one row stays.
+        if (ownRow && pagedId !== undefined && pagedId !== ownRow.clientId && !own.has(pagedId)) dropped.push(pagedId);
+        const clientId = ownRow?.clientId ?? pagedId;
+        if (clientId === undefined && held.has(serverRow.id)) {
+          whole = false; // its create's outcome is open: not in the mirror yet
+          continue;
+        }
+        placed.add(serverRow.id);
+        const previous = ownRow ?? (clientId === undefined ? undefined : before.get(clientId));
+        const row = previous ? withListedBase('links', previous, serverRow) : newRow(ctx.newId(), serverRow, now);
+        let samples = previous?.samples ?? null;
+        const clicksBefore = previous?.base && !previous.baseIsProvisional ? (previous.base as Link).clicks : null;
+        if (clicksBefore !== serverRow.clicks) {
+          const sampled = withClickSample(row, now, serverRow.clicks);
+          samples = sampled.row.samples ?? null;
+          for (const sample of sampled.moved) moved.push(sample);
+        }
+        samplesOf.set(serverRow.id, samples);
+        record.clientIds.push(row.clientId);
+        record.rows.push(serverRow);
+        record.samples.push(samples);
+        record.updated.push(row.updatedAt);
+        counts.push({ clientId: row.clientId, serverId: serverRow.id, clicks: serverRow.clicks });
+        if (!previous) out.added++;
+        if (!ownRow && (!previous || samples !== previous.samples || !sameValue(previous.base, serverRow)))
+          changedRows.push(pageRow(record, record.rows.length - 1));
+      }
+      if (!pagesChanged) await touchPages(db);
+      pagesChanged = true;
+      await db.linkPages.put(record);
+      await db.linkPageKeys.put({ id: i + 1, hash: whole ? (hashes[i] ?? '') : '', clientIds: record.clientIds, serverIds: record.rows.map((row) => row.id) });
+    }
+    const beyond = [...dir.keys.keys()].filter((id) => id > pages.length);
+    if (beyond.length > 0) {
+      if (!pagesChanged) await touchPages(db);
+      await db.linkPages.bulkDelete(beyond);
+      await db.linkPageKeys.bulkDelete(beyond);
+    }
+
+    const rowsWithOps = new Set((await db.outbox.toArray()).map((op: OutboxOp) => op.rowId));
+    const ownPuts: MirrorRow<Link>[] = [];
+    const ownDeletes: string[] = [];
+    const removals: string[] = [];
+    for (const row of own.values()) {
+      if (row.serverId === null) continue;
+      const serverRow = byId.get(row.serverId);
+      if (serverRow) {
+        // Its page copy (stored above, or kept as it was) is the listed row with these samples.
+        const samples = samplesOf.has(row.serverId) ? samplesOf.get(row.serverId)! : (row.samples ?? null);
+        const next = { ...withListedBase('links', row, serverRow), ...(samples ? { samples } : {}) } as MirrorRow<Link>;
+        if (!needsOwnRecord(next, rowsWithOps.has(row.clientId))) ownDeletes.push(row.clientId);
+        else if (!sameValue(next, row)) ownPuts.push(next);
+        if (!sameValue(next, row)) changedRows.push(next);
+        continue;
+      }
+      const missingCount = row.missingCount + 1;
+      if (missingCount >= 2 && !rowsWithOps.has(row.clientId)) removals.push(row.clientId);
+      else {
+        ownPuts.push({ ...row, missingCount });
+        changedRows.push({ ...row, missingCount });
+      }
+    }
+    // Rows only on pages that this listing no longer has: off the pages, into records of their own.
+    for (const [serverId, clientId] of dir.clientOf) {
+      if (byId.has(serverId) || own.has(clientId)) continue;
+      const row = before.get(clientId);
+      if (!row) continue;
+      const missed = { ...row, missingCount: 1 };
+      ownPuts.push(missed);
+      changedRows.push(missed);
+    }
+    await db.links.bulkPut(ownPuts);
+    await db.links.bulkDelete([...ownDeletes, ...removals]);
+    out.removed = removals.length;
+    await db.clickSamples.bulkPut(moved);
+    // What the statistics scheduler refreshes after pinned links (statistics/most-clicked.ts).
+    await db.syncState.put({ key: MOST_CLICKED_KEY, value: rankMostClicked(counts) });
+    for (const clientId of [...removals, ...dropped]) await deleteClickSamples(db, clientId);
+    await db.otherLinks.clear();
+    await db.otherLinks.bulkPut(listed.filter((row) => !isLinkRow('links', row)).map((row) => ({ id: row.id, row, seenAt: now })));
+    await db.syncState.put({ key: lastPullKey('links'), value: now });
+    feed.report(changedRows, [...removals, ...dropped]);
+  });
   return out;
 }
 
 export async function deleteClickSamples(db: MirrorDb, clientId: string): Promise<void> {
   await deleteClickSamplesOf(db, clientId);
-}
-
-/** Rows per bulkPut of a pull: each chunk's cloning is one main-thread task. */
-export const PUT_CHUNK = 2000;
-
-/** Rows per read when a pull reads the whole mirror table. */
-export const READ_SLICE = 5000;
-
-/**
- * The whole table, read in slices of primary keys: 100,000 rows in one read are one long
- * main-thread task (about 300 ms in Chromium) that a keystroke in the list would wait behind;
- * slices let it in between.
- */
-export async function readInSlices(table: Table<MirrorRow, string>, slice = READ_SLICE): Promise<MirrorRow[]> {
-  const out: MirrorRow[] = [];
-  let last: string | null = null;
-  for (;;) {
-    const chunk: MirrorRow[] = await (last === null ? table.orderBy(':id') : table.where(':id').above(last)).limit(slice).toArray();
-    for (const row of chunk) out.push(row);
-    if (chunk.length < slice) return out;
-    last = chunk[chunk.length - 1]!.clientId;
-  }
 }

@@ -3,7 +3,7 @@
 // unknown, paused or a deleted-on-server conflict, in one transaction with what the read showed.
 import type { SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
-import { ROW_TABLES, rowTable } from './mirror/db.ts';
+import { allRowScope, rowStore } from './mirror/link-rows.ts';
 import type { MirrorRow, OpError, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { nextAttemptAt } from './outbox/backoff.ts';
 import { classify, cycleStop, describeError, type Phase, type StopReason } from './outbox/classify.ts';
@@ -13,14 +13,14 @@ import { deleteClickSamples } from './pull.ts';
 export type StepResult = { type: 'continue'; completed: boolean } | { type: 'stop'; reason: StopReason; resetAt: number | null; message: string };
 
 /** Every table an op's settlement may touch, for one transaction. */
-export const allTables = (ctx: SyncContext) => [...ROW_TABLES.map((r) => rowTable(ctx.db, r)), ctx.db.outbox, ctx.db.clickSamples];
+export const allTables = (ctx: SyncContext) => [...allRowScope(ctx.db), ctx.db.outbox, ctx.db.clickSamples];
 
 export async function completeDelete(ctx: SyncContext, op: OutboxOp): Promise<void> {
   await ctx.db.transaction('rw', allTables(ctx), async () => {
     await ctx.db.outbox.delete(op.seq!);
     const remaining = await ctx.db.outbox.where('rowId').equals(op.rowId).count();
     if (remaining === 0) {
-      await rowTable(ctx.db, op.resource).delete(op.rowId);
+      await rowStore(ctx.db, op.resource).delete(op.rowId);
       if (op.resource === 'links') await deleteClickSamples(ctx.db, op.rowId);
     } else {
       await refreshRowLocal(ctx.db, op.resource, op.rowId);
@@ -42,8 +42,8 @@ export async function failure(ctx: SyncContext, op: OutboxOp, phase: Phase, erro
     if (!current) return;
     // Keep what the read showed: the next merge and the UI see the service's current values.
     if (remote) {
-      const row = await rowTable(ctx.db, op.resource).get(op.rowId);
-      if (row) await rowTable(ctx.db, op.resource).put({ ...row, base: remote, baseIsProvisional: false } as MirrorRow);
+      const row = await rowStore(ctx.db, op.resource).get(op.rowId);
+      if (row) await rowStore(ctx.db, op.resource).put({ ...row, base: remote, baseIsProvisional: false } as MirrorRow);
     }
     switch (outcome.type) {
       // Main answers not-available for statistics only; were an op ever to meet it, nothing was
@@ -84,8 +84,8 @@ export async function settleWithError(ctx: SyncContext, op: OutboxOp, state: 'fa
   await ctx.db.transaction('rw', allTables(ctx), async () => {
     const current = await ctx.db.outbox.get(op.seq!);
     if (!current || current.rev !== op.rev || current.state !== 'pending') return;
-    const row = await rowTable(ctx.db, op.resource).get(op.rowId);
-    if (row && remote) await rowTable(ctx.db, op.resource).put({ ...row, base: remote, baseIsProvisional: false } as MirrorRow);
+    const row = await rowStore(ctx.db, op.resource).get(op.rowId);
+    if (row && remote) await rowStore(ctx.db, op.resource).put({ ...row, base: remote, baseIsProvisional: false } as MirrorRow);
     await ctx.db.outbox.put({ ...current, state, error });
   });
 }

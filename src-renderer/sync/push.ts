@@ -4,7 +4,8 @@
 import { CallError, type Created } from '../../src-preload/contract/index.ts';
 import { callResource, callResourceChecked, inWorkspace, loadServerIdLookup, type ServerIdLookup, type SyncContext } from './context.ts';
 import { refreshRowLocal } from './local-edits.ts';
-import { isQuotaError, ROW_TABLES, rowTable } from './mirror/db.ts';
+import { isQuotaError, ROW_TABLES } from './mirror/db.ts';
+import { rowStore } from './mirror/link-rows.ts';
 import { applyToRead, provisionalRead, readView, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { Fields, OutboxOp, ServerRow } from './mirror/rows.ts';
 import { mergeRow } from './merge/three-way.ts';
@@ -138,7 +139,7 @@ export async function push(ctx: SyncContext, options: { maxOps?: number } = {}):
         // only the updates queued since count against a new one.
         const uncovered = updates.filter((op) => !listedFor(op));
         if (uncovered.length === 0) continue;
-        const pages = Math.max(1, Math.ceil((await rowTable(ctx.db, resource).count()) / PAGE_SIZE));
+        const pages = Math.max(1, Math.ceil((await rowStore(ctx.db, resource).count()) / PAGE_SIZE));
         if (uncovered.length > pages) {
           const step = await listFresh(resource, updates);
           if (step.type === 'stop') return stop(step);
@@ -223,14 +224,14 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   }
   if (op.rows) return { type: 'continue', ...(await settleBulkAnswer(ctx, op, input, created)) };
   const serverId = 'id' in created ? created.id : created.ids[0]!;
-  const table = rowTable(ctx.db, op.resource);
+  const table = rowStore(ctx.db, op.resource);
   await ctx.db.transaction('rw', allTables(ctx), async () => {
     const row = await table.get(op.rowId);
     await ctx.db.outbox.delete(op.seq!);
     if (!row) return;
     // A listing cannot have added this server row meanwhile (pull and push share the sender
     // lock), but an adopted duplicate without pending work is dropped all the same.
-    for (const duplicate of await table.where('serverId').equals(serverId).toArray()) {
+    for (const duplicate of await table.withServerId(serverId)) {
       if (duplicate.clientId !== row.clientId && duplicate.local && Object.keys(duplicate.local).length === 0) await table.delete(duplicate.clientId);
     }
     const base = provisionalRead(op.resource, serverId, input, ctx.clock.now());
@@ -248,7 +249,7 @@ async function sendCreate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
 }
 
 async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup, listing: ListingUse): Promise<StepResult> {
-  const table = rowTable(ctx.db, op.resource);
+  const table = rowStore(ctx.db, op.resource);
   const row = await table.get(op.rowId);
   if (!row || row.serverId === null) return { type: 'continue', completed: false };
   const serverId = row.serverId;

@@ -3,7 +3,7 @@
 // ambiguous create produced), retry a failed operation, or discard one.
 import { EditError } from './edit-errors.ts';
 import { inEditTransaction, newOp, NOT_CREATABLE, opsOfRow, refreshRowLocal, type EditContext } from './local-edits.ts';
-import { ROW_TABLES, rowTable } from './mirror/db.ts';
+import { allRowScope, rowStore } from './mirror/link-rows.ts';
 import { provisionalRead, rowView } from './mirror/fields.ts';
 import { IMAGE_FIELDS } from './mirror/link-fields.ts';
 import type { Fields, OutboxOp } from './mirror/rows.ts';
@@ -21,7 +21,7 @@ export type Resolution =
   | { type: 'create-new' };
 
 function allTables(ctx: EditContext) {
-  return [...ROW_TABLES.map((r) => rowTable(ctx.db, r)), ctx.db.outbox, ctx.db.clickSamples];
+  return [...allRowScope(ctx.db), ctx.db.outbox, ctx.db.clickSamples];
 }
 
 async function getOp(ctx: EditContext, opId: string): Promise<OutboxOp> {
@@ -47,7 +47,7 @@ export async function resolveConflict(ctx: EditContext, opId: string, resolution
       await recreate(ctx, op);
     } else if (conflict.type === 'ambiguous-create' && resolution.type === 'adopt') {
       if (!conflict.candidates.includes(resolution.serverId)) throw new EditError('invalid-input', 'That item is not one of the candidates.');
-      const table = rowTable(ctx.db, op.resource);
+      const table = rowStore(ctx.db, op.resource);
       const row = await table.get(op.rowId);
       if (!row) throw new EditError('not-found', 'This item no longer exists.');
       await ctx.db.outbox.delete(op.seq!);
@@ -91,7 +91,7 @@ async function resolveFields(
 }
 
 async function recreate(ctx: EditContext, op: OutboxOp): Promise<void> {
-  const table = rowTable(ctx.db, op.resource);
+  const table = rowStore(ctx.db, op.resource);
   const row = await table.get(op.rowId);
   if (!row) throw new EditError('not-found', 'This item no longer exists.');
   // Everything the user sees (last copy, remembered settings, pending edits) becomes the new item.
@@ -115,7 +115,7 @@ async function recreate(ctx: EditContext, op: OutboxOp): Promise<void> {
 
 async function discardRow(ctx: EditContext, resource: ResourceName, rowId: string): Promise<void> {
   for (const other of await opsOfRow(ctx.db, rowId)) await ctx.db.outbox.delete(other.seq!);
-  await rowTable(ctx.db, resource).delete(rowId);
+  await rowStore(ctx.db, resource).delete(rowId);
   if (resource === 'links') await deleteClickSamples(ctx.db, rowId);
 }
 

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { ServiceClient } from '../../src-main/service/client.ts';
 import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import type { ResourceName } from '../../src-renderer/sync/types.ts';
+import { rowStore } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 export type Action =
   | { type: 'create'; resource: ResourceName; domainPick: number | null; handlerPicks: number[] }
@@ -138,7 +139,7 @@ export type ServerIdOf = (resource: ResourceName, clientId: string) => Promise<n
 export const mirrorServerIdOf =
   (ws: WorkspaceSync): ServerIdOf =>
   async (resource, clientId) =>
-    (await ws.db[resource].get(clientId))?.serverId;
+    (await rowStore(ws.db, resource).get(clientId))?.serverId;
 
 export class ChaosModel {
   readonly rows: ModelRow[] = [];

@@ -6,6 +6,7 @@ import type { Link } from '../../src-preload/contract/index.ts';
 import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { WireCounter } from '../support/request-economy.ts';
 import { checkConvergence, fastClock, newIndexedDb, openSync, serverTruth, startSyncStack, type SyncStack } from '../support/sync-harness.ts';
+import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 let stack: SyncStack;
 const wire = new WireCounter();
@@ -45,8 +46,8 @@ describe('bulk create over the sandbox', () => {
     const { rowIds, opIds } = await ws.createBulkLinks(urls, { utm_source: 'mail', utm_campaign: 'spring', email_reports: [handler] });
     expect(opIds).toHaveLength(1);
     expect(await ws.db.outbox.count()).toBe(1);
-    expect(await ws.db.links.count()).toBe(1000);
-    const pending = (await ws.db.links.get(rowIds[7]!))!;
+    expect(await linkRows(ws.db).count()).toBe(1000);
+    const pending = (await linkRows(ws.db).get(rowIds[7]!))!;
     expect(pending).toMatchObject({ serverId: null, bulkOp: opIds[0], local: { location_url: urls[7], utm_source: 'mail' } });
     expect(pending.local.url).toBeUndefined();
 
@@ -61,7 +62,7 @@ describe('bulk create over the sandbox', () => {
     expect(await ws.db.outbox.count()).toBe(0);
     const byId = new Map(server.map((l) => [l.id, l]));
     for (const [i, rowId] of rowIds.entries()) {
-      const row = (await ws.db.links.get(rowId))!;
+      const row = (await linkRows(ws.db).get(rowId))!;
       expect(row.bulkOp).toBeUndefined();
       const link = byId.get(row.serverId!)!;
       expect(link.location_url).toBe(urls[i]);
@@ -94,7 +95,7 @@ describe('bulk create over the sandbox', () => {
     // A row deleted before sending leaves the batch.
     await ws.links.delete(rowIds[3]!);
     expect((await ws.db.outbox.toArray())[0]!.rows).toEqual(rowIds.filter((_, i) => i !== 3));
-    expect(await ws.db.links.get(rowIds[3]!)).toBeUndefined();
+    expect(await linkRows(ws.db).get(rowIds[3]!)).toBeUndefined();
     // Editing a row waiting for its alias is refused with words.
     await expect(ws.links.update(rowIds[4]!, { utm_source: 'x' })).rejects.toMatchObject({ kind: 'rejected' });
     const offline = await ws.syncNow();
@@ -128,7 +129,7 @@ describe('bulk create over the sandbox', () => {
     // 40 from the batch (made once) and the other device's.
     expect(server).toHaveLength(41);
     expect(await ws.db.outbox.count()).toBe(0);
-    const mapped = await Promise.all(rowIds.map(async (id) => (await ws.db.links.get(id))!.serverId));
+    const mapped = await Promise.all(rowIds.map(async (id) => (await linkRows(ws.db).get(id))!.serverId));
     expect(new Set(mapped).size).toBe(40);
     const elsewhere = server.find((l) => l.url === 'made-elsewhere')!;
     expect(mapped).not.toContain(elsewhere.id);
@@ -148,7 +149,7 @@ describe('bulk create over the sandbox', () => {
     expect(wire.requests.create - before).toBe(1);
     const server = await onServer('died-bulk');
     expect(server.map((l) => l.location_url).sort()).toEqual([...urls].sort());
-    const mapped = await Promise.all(rowIds.map(async (id) => (await ws.db.links.get(id))!.serverId));
+    const mapped = await Promise.all(rowIds.map(async (id) => (await linkRows(ws.db).get(id))!.serverId));
     expect(new Set(mapped).size).toBe(10);
     expect(mapped.map((id) => server.find((l) => l.id === id)!.location_url)).toEqual(urls);
     await converged(ws);
@@ -179,7 +180,7 @@ describe('bulk create over the sandbox', () => {
     await ws.syncNow();
     expect(await onServer('skewed-bulk')).toHaveLength(3);
     expect(await ws.db.outbox.count()).toBe(0);
-    expect((await ws.db.links.bulkGet(rowIds)).every((row) => row!.serverId !== null)).toBe(true);
+    expect((await linkRows(ws.db).bulkGet(rowIds)).every((row) => row!.serverId !== null)).toBe(true);
     await converged(ws);
   });
   it('made from the dialog (an edit cycle, no sync asked for): the aliases show without waiting for the next full sync', async () => {
@@ -187,7 +188,7 @@ describe('bulk create over the sandbox', () => {
     open.push(ws);
     await ws.engine.idle();
     const { rowIds } = await ws.createBulkLinks(destinations('edit-cycle', 3));
-    const aliased = async () => (await ws.db.links.bulkGet(rowIds)).every((row) => row?.base && !row.baseIsProvisional && (row.base as Link).url !== '');
+    const aliased = async () => (await linkRows(ws.db).bulkGet(rowIds)).every((row) => row?.base && !row.baseIsProvisional && (row.base as Link).url !== '');
     for (let i = 0; i < 500 && !(await aliased()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await aliased()).toBe(true);
     await ws.engine.idle();

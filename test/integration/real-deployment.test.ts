@@ -11,6 +11,7 @@ import { fullRawLink, startRealService, type RawLink, type RealService } from '.
 import { createEventHub, fastClock, newIndexedDb, openSync, routerBridge } from '../support/sync-harness.ts';
 import { withTempDir } from '../support/temp-dir.ts';
 import { testCipher } from '../support/test-cipher.ts';
+import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 let real: RealService;
 let services: MainServices;
@@ -54,7 +55,7 @@ async function engineWith(link: RawLink): Promise<{ ws: WorkspaceSync; clientId:
   real.links.set(link.id, structuredClone(link));
   ws = await openSync({ api, workspaceId }, newIndexedDb(), { autoStart: false, clock: fastClock(), random: () => 0 });
   await ws.syncNow();
-  const row = (await ws.db.links.toArray()).find((r) => r.serverId === link.id)!;
+  const row = (await linkRows(ws.db).toArray()).find((r) => r.serverId === link.id)!;
   return { ws, clientId: row.clientId };
 }
 
@@ -156,7 +157,10 @@ describe('a real deployment: one field edited, exactly that field changed', () =
 describe('a real deployment: what the service holds shows in the app', () => {
   it('shows every field of the read, and outside changes of each after the next pull', async () => {
     const { ws: sync, clientId } = await engineWith(fullRawLink(3));
-    const view = () => sync.db.links.get(clientId).then((row) => rowView('links', row!));
+    const view = () =>
+      linkRows(sync.db)
+        .get(clientId)
+        .then((row) => rowView('links', row!));
     expect(await view()).toMatchObject({
       is_enabled: true,
       email_reports: [11, 12, 13],
@@ -212,12 +216,15 @@ describe('a real deployment: what the service holds shows in the app', () => {
       sensitive_content: true,
     });
     // Unknown keys are kept in the mirror verbatim.
-    expect((await sync.db.links.get(clientId))!.base).toMatchObject({ name: 'A name only the web UI sets', settings: { is_se_visible: 1, splash_page_id: 7 } });
+    expect((await linkRows(sync.db).get(clientId))!.base).toMatchObject({
+      name: 'A name only the web UI sets',
+      settings: { is_se_visible: 1, splash_page_id: 7 },
+    });
   });
 
   it('a link disabled here, then enabled and disabled again elsewhere, shows right each time', async () => {
     const { ws: sync, clientId } = await engineWith(fullRawLink(4));
-    const enabled = async () => rowView('links', (await sync.db.links.get(clientId))!).is_enabled;
+    const enabled = async () => rowView('links', (await linkRows(sync.db).get(clientId))!).is_enabled;
     await sync.links.update(clientId, { is_enabled: false });
     await sync.syncNow();
     expect(await enabled()).toBe(false);

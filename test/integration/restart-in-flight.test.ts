@@ -4,6 +4,7 @@
 // is about to make and the create is sent a second time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastClock, newIndexedDb, openSync, serverTruth, startSyncStack, type SyncStack } from '../support/sync-harness.ts';
+import { rowStore } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 const LATENCY_MS = 1_500;
 let stack: SyncStack;
@@ -47,7 +48,7 @@ describe('restart while a write is in flight', () => {
         const made = resource === 'handlers' ? truth.handlers.filter((h) => h.name === name) : truth.links.filter((l) => l.url === name);
         expect(made).toHaveLength(1);
         expect(await second.db.outbox.toArray()).toEqual([]);
-        expect((await second.db[resource].get(id))!.serverId).toBe(made[0]!.id);
+        expect((await rowStore(second.db, resource).get(id))!.serverId).toBe(made[0]!.id);
       } finally {
         second.close();
       }

@@ -6,6 +6,7 @@ import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { push } from '../../src-renderer/sync/push.ts';
 import type { Clock } from '../../src-renderer/sync/types.ts';
 import { checkConvergence, fastClock, newIndexedDb, openSync, serverTruth, startSyncStack, type SyncStack } from '../support/sync-harness.ts';
+import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 let stack: SyncStack;
 beforeAll(async () => {
@@ -77,7 +78,7 @@ describe('sync engine regressions found against the sandbox', () => {
     await ws.syncNow();
     const serverLinks = (await serverTruth(stack.direct)).links.filter((l) => l.url === 'reg-unknown');
     expect(serverLinks).toHaveLength(1);
-    expect((await ws.db.links.get(link))!.serverId).toBe(serverLinks[0]!.id);
+    expect((await linkRows(ws.db).get(link))!.serverId).toBe(serverLinks[0]!.id);
     expect(await ws.db.outbox.count()).toBe(0);
     expect((await checkConvergence(ws.db, await serverTruth(stack.direct))).differences).toEqual([]);
   });
@@ -121,7 +122,7 @@ describe('sync engine regressions found against the sandbox', () => {
     expect(result).toMatchObject({ pulled: true, stoppedBy: null });
     const total = (await serverTruth(stack.direct)).links.length;
     expect(total).toBeGreaterThan(1000);
-    expect(await ws.db.links.count()).toBe(total);
+    expect(await linkRows(ws.db).count()).toBe(total);
     expect(lists).toBe(Math.ceil(total / 1000) + 1); // each page once, the refused one twice
   });
 
@@ -144,7 +145,7 @@ describe('sync engine regressions found against the sandbox', () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push(await ws.links.create({ location_url: `https://example.com/backlog/${i}`, url: `backlog-${i}` }));
     await ws.syncNow();
-    const pages = Math.ceil((await ws.db.links.count()) / 1000);
+    const pages = Math.ceil((await linkRows(ws.db).count()) / 1000);
     lists = 0;
     updates = 0;
     for (const id of ids.concat(ids)) await ws.links.update(id, { location_url: `https://example.com/backlog/${id}/changed` });
@@ -176,12 +177,12 @@ describe('sync engine regressions found against the sandbox', () => {
     open.push(ws);
     await ws.syncNow();
     // One more update than the listing has pages: the push lists instead of reading each row.
-    const pages = Math.max(1, Math.ceil((await ws.db.links.count()) / 1000));
+    const pages = Math.max(1, Math.ceil((await linkRows(ws.db).count()) / 1000));
     const ids = [];
     for (let i = 0; i <= pages; i++) ids.push(await ws.links.create({ location_url: `https://example.com/gone/${i}`, url: `gone-after-listing-${i}` }));
     await ws.syncNow();
     await ws.syncNow();
-    victim = (await ws.db.links.get(ids[0]!))!.serverId!;
+    victim = (await linkRows(ws.db).get(ids[0]!))!.serverId!;
     for (const id of ids) await ws.links.update(id, { location_url: `https://example.com/gone/${id}/changed` });
     armed = true;
     await push(ws.engine.ctx);

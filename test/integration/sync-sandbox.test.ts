@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { checkConvergence, fastClock, newIndexedDb, openSync, serverTruth, startSyncStack, type SyncStack } from '../support/sync-harness.ts';
+import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 let stack: SyncStack;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe('sync engine against the sandbox', () => {
     const serverDomain = truth.domains.find((d) => d.host === 'go.sync-one.example')!;
     const serverLink = truth.links.find((l) => l.url === 'one')!;
     expect(serverLink).toMatchObject({ location_url: 'https://example.com/one', domain_id: serverDomain.id });
-    expect((await ws.db.links.get(link))!.serverId).toBe(serverLink.id);
+    expect((await linkRows(ws.db).get(link))!.serverId).toBe(serverLink.id);
     expect((await ws.db.domains.get(domain))!.serverId).toBe(serverDomain.id);
     expect((await ws.db.handlers.get(handler))!.serverId).toBe(truth.handlers.find((h) => h.name === 'Reports one')!.id);
     await ws.syncNow();
@@ -51,7 +52,7 @@ describe('sync engine against the sandbox', () => {
   it('pushes updates and deletes of all three resources, and a second engine sees the result', async () => {
     const ws = await engine();
     await ws.syncNow();
-    const linkRow = (await ws.db.links.toArray()).find((r) => r.base?.url === 'one')!;
+    const linkRow = (await linkRows(ws.db).toArray()).find((r) => r.base?.url === 'one')!;
     const domainRow = (await ws.db.domains.toArray()).find((r) => r.base?.host === 'go.sync-one.example')!;
     const handlerRow = (await ws.db.handlers.toArray()).find((r) => r.base?.name === 'Reports one')!;
     await ws.links.update(linkRow.clientId, { location_url: 'https://example.com/one-changed', sensitive_content: true });
@@ -88,7 +89,7 @@ describe('sync engine against the sandbox', () => {
     const ws = await engine();
     const id = await ws.links.create({ location_url: 'https://example.com/merge', url: 'merge-me' });
     await ws.syncNow();
-    const serverId = (await ws.db.links.get(id))!.serverId!;
+    const serverId = (await linkRows(ws.db).get(id))!.serverId!;
     await ws.syncNow(); // real base from a listing
 
     await stack.direct.resource('links').update(serverId, { sensitive_content: true, email_reports: [] });

@@ -9,6 +9,7 @@ import { startSandbox } from '../../src-main/sandbox/index.ts';
 import { ServiceClient } from '../../src-main/service/client.ts';
 import { newIndexedDb, openSync, serverTruth, startSyncStack } from './sync-harness.ts';
 import { withTempDir } from './temp-dir.ts';
+import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 export interface EconomyOptions {
   links: number;
@@ -160,7 +161,7 @@ export async function measureRequestEconomy(options: EconomyOptions): Promise<Ec
         const pullLists = { ...wire.lists };
         const before = { ...wire.requests };
         log(`${options.edits} queued edits`);
-        const rows = await ws.db.links.limit(options.edits).toArray();
+        const rows = (await linkRows(ws.db).toArray()).slice(0, options.edits);
         for (const [i, row] of rows.entries()) await ws.links.update(row.clientId, { location_url: `https://dest.example/economy/edited/${i}` });
         const drained = async () => (await ws.db.outbox.count()) === 0 && !ws.store.getState().syncing;
         await waitFor(drained, deadline, 'the push of the edits');
@@ -177,7 +178,7 @@ export async function measureRequestEconomy(options: EconomyOptions): Promise<Ec
         const seconds = (performance.now() - started) / 1000;
         log(`pull: ${JSON.stringify(pullLists)}; push: ${JSON.stringify(pushed)}; creates: ${JSON.stringify(created)}; 429: ${wire.tooManyRequests}`);
         const linkPages = Math.ceil(options.links / 1000);
-        mirrored = await ws.db.links.count();
+        mirrored = await linkRows(ws.db).count();
         const failures = ws.store.getState().failures.length + ws.store.getState().conflicts.length;
         if (failures > 0) throw new Error(`${failures} ops failed or conflicted: ${JSON.stringify(ws.store.getState().failures.slice(0, 3))}`);
         measured = {

@@ -15,6 +15,7 @@ import { MOST_CLICKED_KEY, rankMostClicked, readMostClicked } from '../../src-re
 import { BREAKDOWN_TYPES, viewQueries } from '../../src-renderer/sync/statistics/policy.ts';
 import { createStatisticsService } from '../../src-renderer/sync/statistics/service.ts';
 import { harness } from '../renderer/sync/helpers.ts';
+import { linkRows, rowScope } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 export interface StatisticsEconomyOptions {
   links: number;
@@ -58,7 +59,7 @@ export async function measureStatisticsEconomy(options: StatisticsEconomyOptions
     for (let i = 0; i < options.links; i++) h.service.seedLink({ clicks: clicksOf(i, options.links) });
     log(`pulling ${options.links} links into the mirror (the real pull, fake-indexeddb)`);
     await pullResource(h.ctx, 'links', 'interactive');
-    const rows = await h.db.links.toArray();
+    const rows = await linkRows(h.db).toArray();
     const byServerId = new Map(rows.map((row) => [row.serverId!, row.clientId]));
     // Pinned: links from the middle of the ranking (the top ones are refreshed anyway).
     const pins = Array.from({ length: options.pinned }, (_, k) => byServerId.get(20 + k * 7)!);
@@ -168,10 +169,10 @@ export async function measureStatisticsEconomy(options: StatisticsEconomyOptions
 async function clickAgain(db: ReturnType<typeof harness>['db'], count: number): Promise<void> {
   const ranked = await readMostClicked(db);
   const changed = ranked.slice(0, count).map((link) => ({ ...link, clicks: link.clicks + 3 }));
-  await db.transaction('rw', db.links, db.syncState, async () => {
+  await db.transaction('rw', [...rowScope(db, 'links'), db.syncState], async () => {
     for (const link of changed) {
-      const row = await db.links.get(link.clientId);
-      if (row?.base) await db.links.put({ ...row, base: { ...(row.base as Link), clicks: link.clicks } });
+      const row = await linkRows(db).get(link.clientId);
+      if (row?.base) await linkRows(db).put({ ...row, base: { ...(row.base as Link), clicks: link.clicks } });
     }
     await db.syncState.put({ key: MOST_CLICKED_KEY, value: rankMostClicked([...changed, ...ranked.slice(count)]) });
   });

@@ -19,6 +19,7 @@ import type { Clock, ResourceName } from '../../src-renderer/sync/types.ts';
 import { startFaultProxy, type FaultKind, type FaultProxy } from './fault-proxy.ts';
 import { withTempDir } from './temp-dir.ts';
 import { testCipher } from './test-cipher.ts';
+import { rowStore } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 export const RESOURCES = ['links', 'domains', 'handlers'] as const satisfies readonly ResourceName[];
 
@@ -241,7 +242,7 @@ export interface MirrorSnapshot {
 export async function mirrorSnapshot(db: MirrorDb): Promise<MirrorSnapshot> {
   const outbox = await db.outbox.toArray();
   const rows = {} as Record<ResourceName, MirrorRow[]>;
-  for (const resource of RESOURCES) rows[resource] = (await db.table(resource).toArray()) as MirrorRow[];
+  for (const resource of RESOURCES) rows[resource] = await rowStore(db, resource).toArray();
   return { outbox, rows };
 }
 

@@ -22,6 +22,7 @@ import {
   type PickedBreakdown,
   type StatisticsStatus,
   type WorkspaceSync,
+  linkRows,
 } from '../../sync/index.ts';
 
 export interface LinkAnalytics {
@@ -41,7 +42,7 @@ export function useLinkAnalytics(sync: WorkspaceSync, clientId: string, range: D
   const { db } = sync;
   const status = useStore(sync.statistics.store);
   const fromSamples = status.availability === 'not-available';
-  const row = useLiveQuery(async () => (await db.links.get(clientId)) ?? null, [db, clientId]);
+  const row = useLiveQuery(async () => (await linkRows(db).get(clientId)) ?? null, [db, clientId]);
   const cache = useLiveQuery(() => readLinkCache(db, clientId), [db, clientId]);
   const samples = useLiveQuery(() => (fromSamples ? clickSamplesOf(db, clientId) : []), [db, clientId, fromSamples]);
 

@@ -15,6 +15,7 @@ import {
   type DayRange,
   type StatisticsStatus,
   type WorkspaceSync,
+  linkRows,
 } from '../../sync/index.ts';
 import { sumBreakdowns, sumDaily, type SummedBreakdown, type SummedSeries } from './overview-model.ts';
 
@@ -52,7 +53,7 @@ export function useWorkspaceAnalytics(sync: WorkspaceSync, range: DayRange, now:
     const [daily, ranges, rows] = await Promise.all([
       db.statisticsDays.toArray(),
       db.statisticsRanges.where('type').anyOf(OVERVIEW_BREAKDOWNS).toArray(),
-      db.links.bulkGet(ranked.slice(0, TOP_LINKS).map((link) => link.clientId)),
+      linkRows(db).bulkGet(ranked.slice(0, TOP_LINKS).map((link) => link.clientId)),
     ]);
     const samples = fromSamples ? await Promise.all(ranked.slice(0, SAMPLED_LINKS).map((link) => clickSamplesOf(db, link.clientId))) : [];
     return { ranked, daily, ranges, rows, samples };

@@ -2,7 +2,7 @@
 // and the way to its analytics.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment } from 'react';
-import { accountTimeZone } from '../../sync/index.ts';
+import { accountTimeZone, linkRows } from '../../sync/index.ts';
 import { linkSettingsSummary } from './link-settings-summary.ts';
 import type { WorkspaceSession } from '../../session/workspace-session.tsx';
 import { useApi } from '../../session/api-context.tsx';
@@ -34,7 +34,7 @@ export function LinkDetail(props: LinkDetailProps) {
   const { db } = props.session.sync;
   const entry = props.index?.byClientId.get(props.clientId);
   const openAnalytics = useNavigation((s) => s.openAnalytics);
-  const row = useLiveQuery(() => db.links.get(props.clientId), [db, props.clientId]);
+  const row = useLiveQuery(() => linkRows(db).get(props.clientId), [db, props.clientId]);
   const handlers = useLiveQuery(() => db.handlers.toArray(), [db]);
   const deletedDomains = useDeletedDomainKeys(db);
   if (!props.index || !entry) {

@@ -18,6 +18,7 @@ import {
   type LinkPatch,
   type MirrorRow,
   type Ref,
+  linkRows,
 } from '../../sync/index.ts';
 import type { Handler, Link } from '../../../src-preload/contract/index.ts';
 import { Button, ConfirmDialog, Modal, showToast } from '../../ui/index.ts';
@@ -39,8 +40,8 @@ export interface LinkEditorProps {
 
 export function LinkEditor(props: LinkEditorProps) {
   const { db } = props.session.sync;
-  const row = useLiveQuery(() => (props.clientId ? db.links.get(props.clientId) : undefined), [db, props.clientId], null);
-  const source = useLiveQuery(() => (props.copyOf ? db.links.get(props.copyOf) : undefined), [db, props.copyOf], null);
+  const row = useLiveQuery(() => (props.clientId ? linkRows(db).get(props.clientId) : undefined), [db, props.clientId], null);
+  const source = useLiveQuery(() => (props.copyOf ? linkRows(db).get(props.copyOf) : undefined), [db, props.copyOf], null);
   const handlers = useLiveQuery(() => db.handlers.toArray(), [db], null);
   const title = props.clientId ? 'Edit link' : 'New link';
   const loading = handlers === null || (props.clientId !== null && row === null) || (Boolean(props.copyOf) && source === null);

@@ -5,7 +5,7 @@ import { isDialogOpen, isTypingTarget } from '../../ui/typing-target.ts';
 import { useNavigation } from '../../session/navigation-store.ts';
 import { useRememberedState } from '../../session/remembered-state.ts';
 import { useOpenSession, useSyncStatus, type WorkspaceSession } from '../../session/workspace-session.tsx';
-import { reportsKnown } from '../../sync/index.ts';
+import { linkRows, reportsKnown } from '../../sync/index.ts';
 import { Button, ConfirmDialog, showToast } from '../../ui/index.ts';
 import { count, deleteWithUndo, switchWithUndo } from '../../resource-screens/undoable.ts';
 import { ariaSort, Pager, pageWindow, RowCheckbox, SearchBox, SortHeader, VirtualTable, type Column, type PageSize } from '../../ui/list/index.ts';
@@ -136,7 +136,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const setEnabled = async (enabled: boolean, clearReports: ReadonlySet<string> = new Set()) => {
     const ids = checkedIds.map((id) => ({ id, was: listIndex?.byClientId.get(id)?.enabled ?? true }));
     if (clearReports.size === 0) {
-      const rows = await sync.db.links.bulkGet(checkedIds);
+      const rows = await linkRows(sync.db).bulkGet(checkedIds);
       const unknown = checkedIds.filter((_, i) => rows[i] !== undefined && !reportsKnown(rows[i]!));
       if (unknown.length > 0) return setReportsAsk({ enabled, unknown });
     }

@@ -1,18 +1,16 @@
-// The link index kept live from what is written. The rows are read once when the watch starts, in
-// key ranges of 1,000 read side by side (each range one short main-thread task, so typing stays
-// responsive while a reload reads 100,000 rows); from then on every committed write — a pull's
+// The link index kept live from what is written. The rows are read once when the watch starts
+// (records of their own and pages of 1,000, sync/mirror/link-rows.ts) and become entries a few
+// thousand per task, so typing stays responsive while a reload reads 100,000 rows; from then on every committed write — a pull's
 // rows, the user's edits, another window's changes — updates the entries from the mirror's row
 // feed, never by reading the mirror back (a first pull's 100,000 rows read again cost seconds).
 // Domains changing (they name the short URLs) reads everything again.
-import { Dexie, liveQuery, type Subscription } from 'dexie';
+import { liveQuery, type Subscription } from 'dexie';
 import type { Domain, Link } from '../../../src-preload/contract/index.ts';
-import { watchLinkRows, type LinkRowChanges, type MirrorDb, type MirrorRow } from '../../sync/index.ts';
+import { linkRows, watchLinkRows, type LinkRowChanges, type MirrorDb, type MirrorRow } from '../../sync/index.ts';
 import { serviceDatetime } from '../../sync/mirror/fields.ts';
 import { accountTimeZone } from '../../sync/account.ts';
 import { buildIndex, domainInfos, serverIdMap, toEntry, type DomainInfo, type LinkEntry, type LinkIndex } from './link-index.ts';
 
-/** Rows per key range read when the watch starts. */
-export const READ_ROWS = 1000;
 /** Rows turned into entries per task when a write brings many (a first pull). */
 export const APPLY_ROWS = 5000;
 /** Writes that land together (an edit and its status, a few commits) are put together once. */
@@ -87,23 +85,18 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void
     domains = domainInfos(domainRows);
     byServerId = serverIdMap(domains);
     const known = domainsKey(domains);
-    // Key ranges of ~1,000 rows read side by side (the keys alone are cheap to read first); each
-    // range's rows become entries as it arrives, in a task of its own.
-    const keys = (await db.links.orderBy(':id').primaryKeys()) as string[];
-    if (stopped || current !== round) return;
-    const bounds: string[] = [];
-    for (let i = READ_ROWS; i < keys.length; i += READ_ROWS) bounds.push(keys[i]!);
-    const at = now();
-    const parts = await Promise.all(
-      Array.from({ length: bounds.length + 1 }, (_, p) => {
-        const last = p === bounds.length;
-        const range = db.links.where(':id').between(p === 0 ? Dexie.minKey : bounds[p - 1]!, last ? Dexie.maxKey : bounds[p]!, true, last);
-        return range.toArray().then((rows: MirrorRow<Link>[]) => rows.map((row) => toEntry(row, byServerId, at)));
-      }),
-    );
+    const rows = await linkRows(db).toArray();
     if (stopped || current !== round) return;
     const read = new Map<string, LinkEntry>();
-    for (const part of parts) for (const entry of part) read.set(entry.clientId, entry);
+    let at = now();
+    for (let i = 0; i < rows.length; i++) {
+      if (i > 0 && i % APPLY_ROWS === 0) {
+        await nextTask();
+        if (stopped || current !== round) return;
+        at = now();
+      }
+      read.set(rows[i]!.clientId, toEntry(rows[i]!, byServerId, at));
+    }
     entries = read;
     const during = buffered ?? [];
     buffered = null;

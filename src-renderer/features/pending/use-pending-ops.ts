@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { rowView } from '../../sync/mirror/fields.ts';
-import { rowTable, ROW_TABLES, type MirrorDb } from '../../sync/mirror/db.ts';
+import { ROW_TABLES, type MirrorDb } from '../../sync/mirror/db.ts';
+import { rowStore } from '../../sync/index.ts';
 import type { OutboxOp } from '../../sync/mirror/rows.ts';
 import { bulkLabel, rowLabel } from './op-describe.ts';
 
@@ -18,7 +19,7 @@ export function usePendingOps(db: MirrorDb): PendingEntry[] | undefined {
     for (const resource of ROW_TABLES) {
       const ids = [...new Set(ops.filter((op) => op.resource === resource).map((op) => op.rowId))];
       if (ids.length === 0) continue;
-      const rows = await rowTable(db, resource).bulkGet(ids);
+      const rows = await rowStore(db, resource).bulkGet(ids);
       rows.forEach((row, i) => labels.set(ids[i]!, rowLabel(resource, row ? rowView(resource, row) : null)));
     }
     return ops.map((op) => ({ op, label: op.rows ? bulkLabel(op) : (labels.get(op.rowId) ?? '(removed)') }));

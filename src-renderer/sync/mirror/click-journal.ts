@@ -4,6 +4,7 @@
 // still written out by the next pull, only for links that still exist, so none outlive their link.
 import { Dexie } from 'dexie';
 import type { MirrorDb } from './db.ts';
+import { linkRows } from './link-rows.ts';
 import type { ClickSample } from './rows.ts';
 
 export const JOURNAL_PREFIX = 'clickJournal:';
@@ -40,7 +41,7 @@ export async function flushClickJournal(db: MirrorDb): Promise<number> {
   const keys = (await journalKeys(db)) as string[];
   if (keys.length === 0) return 0;
   // One read of every key (getAllKeys) instead of a lookup per sample.
-  const linkIds = async () => new Set((await db.links.toCollection().primaryKeys()) as string[]);
+  const linkIds = async () => new Set(await linkRows(db).keys());
   const existing = await linkIds();
   const written = new Set<string>();
   for (const key of keys) {

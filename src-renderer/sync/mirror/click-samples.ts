@@ -6,6 +6,7 @@
 // same transaction, so none is ever dropped. Samples older builds wrote there stay readable.
 import { Dexie } from 'dexie';
 import type { MirrorDb } from './db.ts';
+import { linkRows, rowScope } from './link-rows.ts';
 import type { ClickSample, MirrorRow, RowClickSamples } from './rows.ts';
 
 /** Samples a row keeps; at this many, the older half moves to the clickSamples table. */
@@ -35,7 +36,7 @@ export function rowClickSamples(row: MirrorRow): ClickSample[] {
  */
 export async function clickSamplesOf(db: MirrorDb, clientId: string, limit = Number.POSITIVE_INFINITY): Promise<ClickSample[]> {
   const records = db.clickSamples.where('[clientId+at]').between([clientId, Dexie.minKey], [clientId, Dexie.maxKey]).reverse();
-  const [row, stored] = await Promise.all([db.links.get(clientId), (Number.isFinite(limit) ? records.limit(limit) : records).toArray()]);
+  const [row, stored] = await Promise.all([linkRows(db).get(clientId), (Number.isFinite(limit) ? records.limit(limit) : records).toArray()]);
   const byAt = new Map<number, ClickSample>();
   for (const sample of stored) byAt.set(sample.at, sample);
   if (row) for (const sample of rowClickSamples(row)) byAt.set(sample.at, sample);
@@ -45,7 +46,7 @@ export async function clickSamplesOf(db: MirrorDb, clientId: string, limit = Num
 
 /** clickSamplesOf for several links in one read-only transaction. */
 export function clickSamplesOfMany(db: MirrorDb, clientIds: readonly string[], limit?: number): Promise<Map<string, ClickSample[]>> {
-  return db.transaction('r', [db.links, db.clickSamples], async () => {
+  return db.transaction('r', [...rowScope(db, 'links'), db.clickSamples], async () => {
     const lists = await Promise.all(clientIds.map((id) => clickSamplesOf(db, id, limit)));
     return new Map(clientIds.map((id, i) => [id, lists[i]!]));
   });

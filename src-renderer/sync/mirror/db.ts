@@ -1,14 +1,19 @@
 // The mirror: one Dexie database per workspace. Each schema version is kept with its upgrade so
 // a mirror written by an older build opens without losing rows or pending operations.
 import { Dexie, type Table } from 'dexie';
-import type { ClickSample, MirrorRow, OtherLinkRow, OutboxOp, SyncStateEntry } from './rows.ts';
+import type { ClickSample, LinkPage, LinkPageKeys, MirrorRow, OtherLinkRow, OutboxOp, SyncStateEntry } from './rows.ts';
 import type { BreakdownRecord, DailyStatisticsRecord } from '../statistics/records.ts';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
 import { linkRowFeed } from './row-feed.ts';
 
 export type MirrorDb = Dexie & {
+  /** Links with a record of their own; the rest are on `linkPages`. Read through link-rows.ts, never alone. */
   links: Table<MirrorRow<Link>, string>;
+  /** Links as the last listing's pages, 1,000 to a record (link-rows.ts). */
+  linkPages: Table<LinkPage, number>;
+  /** Each page's ids and hash, and record 0: the pages' version. */
+  linkPageKeys: Table<LinkPageKeys, number>;
   domains: Table<MirrorRow<Domain>, string>;
   handlers: Table<MirrorRow<Handler>, string>;
   outbox: Table<OutboxOp, number>;
@@ -60,6 +65,17 @@ export const SCHEMA_V3 = {
   statisticsRanges: '[clientId+type+startDate+endDate], clientId, type',
 };
 
+/**
+ * Version 4: links stored by listed page (link-rows.ts). Only new tables: every row of version 3
+ * stays in `links`, which holds rows with a record of their own, and the next pull moves the rest
+ * onto pages.
+ */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
+  linkPages: 'id',
+  linkPageKeys: 'id',
+};
+
 export function openMirrorDb(workspaceId: string, deps: DexieDependencies = {}): MirrorDb {
   // No live-query cache: Dexie's default ('cloned') deep-clones every cached result for each
   // subscriber, about 0.9 s of main-thread work per read of 100,000 links; without it a live query
@@ -91,12 +107,9 @@ export function openMirrorDb(workspaceId: string, deps: DexieDependencies = {}):
         });
     });
   db.version(3).stores(SCHEMA_V3);
+  db.version(4).stores(SCHEMA_V4);
   db.use(linkRowFeed(db));
   return db;
-}
-
-export function rowTable(db: MirrorDb, resource: ResourceName): Table<MirrorRow, string> {
-  return db[resource] as unknown as Table<MirrorRow, string>;
 }
 
 export const ROW_TABLES = ['links', 'domains', 'handlers'] as const satisfies readonly ResourceName[];

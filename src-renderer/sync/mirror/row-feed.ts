@@ -1,12 +1,14 @@
-// What each committed transaction wrote to the links table, as the values written: the list's
-// index follows the pull and the edits from this feed instead of reading the mirror back (a
-// first pull's 100,000 rows read again cost seconds). Every writer goes through Dexie, so one
-// DBCore middleware sees them all; changes are told once their transaction has committed (an
-// aborted one tells nothing). Another window's writes arrive as keys over a BroadcastChannel and
-// only those rows are read.
-import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreTable, type DBCoreTransaction, type Middleware, type Table } from 'dexie';
+// What each committed transaction changed of the link rows, as the rows now are: the list's index
+// follows the pull and the edits from this feed instead of reading the mirror back (a first
+// pull's 100,000 rows read again cost seconds). Every writer but the pull writes the `links`
+// table through Dexie, so one DBCore middleware sees them all; the pull, which stores pages
+// (link-rows.ts), reports the rows it changed itself. Changes are told once their transaction has
+// committed (an aborted one tells nothing). Another window's changes arrive as keys over a
+// BroadcastChannel and only those rows are read.
+import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
 import type { Link } from '../../../src-preload/contract/index.ts';
 import type { MirrorRow } from './rows.ts';
+import { linkRows, type RowDb } from './link-rows.ts';
 
 export interface LinkRowChanges {
   /** Rows as written (this window) or as read after another window wrote them. */
@@ -22,42 +24,57 @@ export interface LinkRowChanges {
 
 type Listener = (changes: LinkRowChanges) => void;
 
-/** The part of the mirror the feed works on (db.ts's MirrorDb, named apart: db.ts installs the feed). */
-type LinkDb = Dexie & { links: Table<MirrorRow<Link>, string> };
-
 interface Feed {
   listeners: Set<Listener>;
   channel: BroadcastChannel | null;
-  /** Committed link writes not made by a pull of this window, local or remote. */
-  otherWrites: number;
 }
 
 const feeds = new WeakMap<object, Feed>();
-const pullTransactions = new WeakSet<object>();
+/** Pull transactions (their IDBTransaction), with the changes the pull reports. */
+const pullTransactions = new WeakMap<object, LinkRowChanges>();
 
 function feedOf(db: object): Feed {
   let feed = feeds.get(db);
-  if (!feed) feeds.set(db, (feed = { listeners: new Set(), channel: null, otherWrites: 0 }));
+  if (!feed) feeds.set(db, (feed = { listeners: new Set(), channel: null }));
   return feed;
 }
 
-/** Marks the running Dexie transaction as a pull's (call inside it): its writes are the pull's. */
-export function markPullTransaction(): void {
-  // The IDBTransaction Dexie runs it on is what the middleware sees as the request's transaction.
-  const trans = (Dexie.currentTransaction as unknown as { idbtrans?: object } | null)?.idbtrans;
-  if (trans) pullTransactions.add(trans);
+export interface PullFeed {
+  /** The rows the pull changed, as they now are, and the client ids it removed. */
+  report(puts: readonly MirrorRow<Link>[], deletes: readonly string[]): void;
 }
 
 /**
- * How many committed link writes this window has seen that were not its own pulls'. A pull that
- * reads it inside its transaction knows its view of the rows is current while it stays the same.
+ * Marks the running Dexie transaction as a pull's (call inside it): its writes to `links` are not
+ * told as they are (a row leaving `links` for its page is no change), the rows it reports are.
  */
-export function otherLinkWrites(db: LinkDb): number {
-  return feedOf(db).otherWrites;
+export function markPullTransaction(db: RowDb): PullFeed {
+  // The IDBTransaction Dexie runs it on is what the middleware sees as the request's transaction.
+  const trans = (Dexie.currentTransaction as unknown as { idbtrans?: EventTarget } | null)?.idbtrans;
+  const changes: LinkRowChanges = { puts: [], deletes: [], reset: false, fromPull: true, remote: false };
+  if (trans) {
+    pullTransactions.set(trans, changes);
+    trans.addEventListener('complete', () => told(db, changes));
+  }
+  return {
+    report(puts, deletes) {
+      for (const row of puts) changes.puts.push(row);
+      for (const key of deletes) changes.deletes.push(key);
+    },
+  };
+}
+
+/** A committed change: told here, and its keys to other windows. */
+function told(db: RowDb, changes: LinkRowChanges): void {
+  if (changes.puts.length === 0 && changes.deletes.length === 0 && !changes.reset) return;
+  const feed = feedOf(db);
+  tell(feed, changes);
+  const keys = [...changes.puts.map((row) => row.clientId), ...changes.deletes];
+  channelOf(db, feed)?.postMessage({ keys, reset: changes.reset } satisfies Message);
 }
 
 /** Calls `listener` with each committed change to the links table; returns the unsubscribe. */
-export function watchLinkRows(db: LinkDb, listener: Listener): () => void {
+export function watchLinkRows(db: RowDb, listener: Listener): () => void {
   const feed = feedOf(db);
   feed.listeners.add(listener);
   channelOf(db, feed);
@@ -65,7 +82,6 @@ export function watchLinkRows(db: LinkDb, listener: Listener): () => void {
 }
 
 function tell(feed: Feed, changes: LinkRowChanges): void {
-  if (!changes.fromPull && !changes.remote) feed.otherWrites++;
   for (const listener of feed.listeners) {
     try {
       listener(changes);
@@ -77,32 +93,32 @@ function tell(feed: Feed, changes: LinkRowChanges): void {
 
 type Message = { keys: string[]; reset: boolean };
 
-function channelOf(db: LinkDb, feed: Feed): BroadcastChannel | null {
+function channelOf(db: RowDb, feed: Feed): BroadcastChannel | null {
   if (feed.channel || typeof BroadcastChannel === 'undefined') return feed.channel;
   const channel = new BroadcastChannel(`linkdock-link-rows:${db.name}`);
   (channel as unknown as { unref?: () => void }).unref?.();
   channel.onmessage = (event: MessageEvent<Message>) => {
     const message = event.data;
     if (!message || !Array.isArray(message.keys)) return;
-    // Counted when it is known, before its rows are read: a pull starting meanwhile must not trust older knowledge.
-    feed.otherWrites++;
     if (message.reset) return tell(feed, { puts: [], deletes: [], reset: true, fromPull: false, remote: true });
-    void db.links.bulkGet(message.keys).then(
-      (rows) => {
-        const puts: MirrorRow<Link>[] = [];
-        const deletes: string[] = [];
-        rows.forEach((row, i) => (row ? puts.push(row) : deletes.push(message.keys[i]!)));
-        tell(feed, { puts, deletes, reset: false, fromPull: false, remote: true });
-      },
-      () => tell(feed, { puts: [], deletes: [], reset: true, fromPull: false, remote: true }),
-    );
+    void linkRows(db)
+      .bulkGet(message.keys)
+      .then(
+        (rows) => {
+          const puts: MirrorRow<Link>[] = [];
+          const deletes: string[] = [];
+          rows.forEach((row, i) => (row ? puts.push(row) : deletes.push(message.keys[i]!)));
+          tell(feed, { puts, deletes, reset: false, fromPull: false, remote: true });
+        },
+        () => tell(feed, { puts: [], deletes: [], reset: true, fromPull: false, remote: true }),
+      );
   };
   feed.channel = channel;
   return channel;
 }
 
 /** The middleware openMirrorDb installs. */
-export function linkRowFeed(db: LinkDb): Middleware<DBCore> {
+export function linkRowFeed(db: RowDb): Middleware<DBCore> {
   const pending = new WeakMap<DBCoreTransaction, LinkRowChanges>();
   // An open channel with a listener is never collected: it goes with the database.
   db.on('close', () => {
@@ -111,19 +127,13 @@ export function linkRowFeed(db: LinkDb): Middleware<DBCore> {
     feed.channel = null;
   });
   const record = (req: DBCoreMutateRequest) => {
+    if (pullTransactions.has(req.trans)) return;
     let changes = pending.get(req.trans);
     if (!changes) {
-      changes = { puts: [], deletes: [], reset: false, fromPull: pullTransactions.has(req.trans), remote: false };
+      changes = { puts: [], deletes: [], reset: false, fromPull: false, remote: false };
       pending.set(req.trans, changes);
-      const trans = req.trans as unknown as EventTarget;
       const done = changes;
-      trans.addEventListener('complete', () => {
-        const feed = feedOf(db);
-        tell(feed, done);
-        const channel = channelOf(db, feed);
-        const keys = [...done.puts.map((row) => row.clientId), ...done.deletes];
-        channel?.postMessage({ keys, reset: done.reset } satisfies Message);
-      });
+      (req.trans as unknown as EventTarget).addEventListener('complete', () => told(db, done));
     }
     if (req.type === 'add' || req.type === 'put') for (const value of req.values) changes.puts.push(value as MirrorRow<Link>);
     else if (req.type === 'delete') for (const key of req.keys) changes.deletes.push(key as string);

@@ -117,3 +117,26 @@ export interface SyncStateEntry {
   key: string;
   value: unknown;
 }
+
+/** One listed page of links as the pull stored it: the service's rows, as listed. */
+export interface LinkPage {
+  /** The listing's page number (1-based). */
+  id: number;
+  /** When the pull that stored it ran. */
+  at: number;
+  /** Each row's updatedAt: when a pull first stored it, or its record of its own was last written. */
+  updated: number[];
+  clientIds: string[];
+  rows: Link[];
+  /** Each row's recent click samples (mirror/click-samples.ts), null for none. */
+  samples: (RowClickSamples | null)[];
+}
+
+/** A page's ids apart from its rows (read whole to find a row), and the hash of its listed text. */
+export interface LinkPageKeys {
+  id: number;
+  /** The listed page's text hash (../listing-hash.ts); '' when the stored rows are not exactly that page. */
+  hash: string;
+  clientIds: string[];
+  serverIds: number[];
+}

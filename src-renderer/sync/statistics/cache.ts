@@ -4,6 +4,7 @@
 // since, the newest of the same length.
 import type { Statistics } from '../../../src-preload/contract/index.ts';
 import type { MirrorDb } from '../mirror/db.ts';
+import { linkRows, rowScope } from '../mirror/link-rows.ts';
 import { covers, rangeDays, spanDays, type DayRange } from './days.ts';
 import type { BreakdownRecord, BreakdownRow, BreakdownType, DailyStatisticsRecord, StatisticsSpan } from './records.ts';
 
@@ -135,11 +136,11 @@ export function pickBreakdown(records: readonly BreakdownRecord[], type: Breakdo
 
 /** Drops the statistics of links the mirror no longer has. Returns how many links' statistics went. */
 export async function dropOrphanStatistics(db: MirrorDb): Promise<number> {
-  return db.transaction('rw', [db.links, db.statisticsDays, db.statisticsRanges], async () => {
+  return db.transaction('rw', [...rowScope(db, 'links'), db.statisticsDays, db.statisticsRanges], async () => {
     const owners = new Set<string>([...((await db.statisticsDays.toCollection().primaryKeys()) as string[])]);
     for (const key of (await db.statisticsRanges.orderBy('clientId').uniqueKeys()) as string[]) owners.add(key);
     const ids = [...owners];
-    const present = await db.links.bulkGet(ids);
+    const present = await linkRows(db).bulkGet(ids);
     const gone = ids.filter((_, i) => !present[i]);
     for (const clientId of gone) {
       await db.statisticsDays.delete(clientId);

@@ -1,6 +1,7 @@
 // What the background refreshes, read from the mirror: pinned links and the most-clicked ones (as
 // the last links pull ranked them), with what the cache holds of each; policy.ts decides what is due.
 import { PINNED_KEY, type MirrorDb } from '../mirror/db.ts';
+import { linkRows } from '../mirror/link-rows.ts';
 import type { Link } from '../../../src-preload/contract/index.ts';
 import { readMostClicked } from './most-clicked.ts';
 import { backgroundPlan, type BackgroundTask, type CandidateCache, type CandidateLink } from './policy.ts';
@@ -8,7 +9,7 @@ import { backgroundPlan, type BackgroundTask, type CandidateCache, type Candidat
 async function pinnedLinks(db: MirrorDb): Promise<CandidateLink[]> {
   const value = (await db.syncState.get(PINNED_KEY))?.value;
   const ids = Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
-  const rows = await db.links.bulkGet(ids);
+  const rows = await linkRows(db).bulkGet(ids);
   const out: CandidateLink[] = [];
   for (const row of rows) {
     if (!row || row.serverId === null || row.deletedLocally) continue;

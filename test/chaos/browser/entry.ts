@@ -9,6 +9,7 @@ import { EditError } from '../../../src-renderer/sync/edit-errors.ts';
 import { openWorkspaceSync, type LinkBatchSettings, type WorkspaceSync } from '../../../src-renderer/sync/index.ts';
 import type { MirrorRow, OutboxOp } from '../../../src-renderer/sync/mirror/rows.ts';
 import type { Clock, ResourceName } from '../../../src-renderer/sync/types.ts';
+import { linkRows, rowStore } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 /** An outcome that crosses page.evaluate: the engine's refusal travels as data, not as a thrown Error. */
 export type Outcome<T> =
@@ -72,7 +73,7 @@ window.chaos = {
   },
   edit: (resource, method, args) => outcome(() => (sync()[resource][method] as (...a: unknown[]) => Promise<unknown>)(...args)),
   bulk: (urls, settings) => outcome(() => sync().createBulkLinks(urls, settings as LinkBatchSettings)),
-  serverIdOf: async (resource, clientId) => (await sync().db[resource].get(clientId))?.serverId,
+  serverIdOf: async (resource, clientId) => (await rowStore(sync().db, resource).get(clientId))?.serverId,
   syncNow: async () => void (await sync().syncNow()),
   idle: () => sync().engine.idle(),
   notifyOnline: () => sync().notifyOnline(),
@@ -84,7 +85,7 @@ window.chaos = {
   async snapshot() {
     const db = sync().db;
     const outbox = await db.outbox.toArray();
-    const rows = { links: await db.links.toArray(), domains: await db.domains.toArray(), handlers: await db.handlers.toArray() } as Record<
+    const rows = { links: await linkRows(db).toArray(), domains: await db.domains.toArray(), handlers: await db.handlers.toArray() } as Record<
       ResourceName,
       MirrorRow[]
     >;

@@ -7,6 +7,7 @@ import { updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { mergeRow } from '../../../src-renderer/sync/merge/three-way.ts';
 import { rowView } from '../../../src-renderer/sync/mirror/fields.ts';
 import { harness, type Harness } from './helpers.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -24,7 +25,7 @@ describe('settleBulkAnswer', () => {
     const { rowIds, op } = await queued(['https://a.test/1', 'https://a.test/2', 'https://a.test/3']);
     expect(await settleBulkAnswer(h.ctx, op, op.fields, { ids: [12, 10, 11] })).toEqual({ completed: true });
     expect(await h.db.outbox.count()).toBe(0);
-    const rows = await h.db.links.bulkGet(rowIds);
+    const rows = await linkRows(h.db).bulkGet(rowIds);
     expect(rows.map((row) => row!.serverId)).toEqual([10, 11, 12]);
     expect(rows.every((row) => row!.bulkOp === undefined && row!.baseIsProvisional)).toBe(true);
     expect(rowView('links', rows[2]!)).toMatchObject({ location_url: 'https://a.test/3', utm_source: 'mail', url: '' });
@@ -35,7 +36,7 @@ describe('settleBulkAnswer', () => {
     const { rowIds, op } = await queued(['https://a.test/1', 'https://a.test/2']);
     expect(await settleBulkAnswer(h.ctx, op, op.fields, { ids: [10] })).toEqual({ completed: false });
     expect(await h.db.outbox.toArray()).toMatchObject([{ state: 'unknown', error: { kind: 'bad-response' }, rows: rowIds }]);
-    expect((await h.db.links.bulkGet(rowIds)).map((row) => row!.serverId)).toEqual([null, null]);
+    expect((await linkRows(h.db).bulkGet(rowIds)).map((row) => row!.serverId)).toEqual([null, null]);
   });
   it('an alias set before a listing brought the one the service picked is the user’s change, not a conflict with it', async () => {
     h = harness();

@@ -5,12 +5,13 @@ import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.
 import type { ClickSample } from '../../../src-renderer/sync/mirror/rows.ts';
 import { pullResource } from '../../../src-renderer/sync/pull.ts';
 import { harness, type Harness } from './helpers.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
 
 const journalCount = () => h.db.syncState.where('key').startsWith(JOURNAL_PREFIX).count();
-const clientIdOf = async (serverId: number) => (await h.db.links.where('serverId').equals(serverId).first())!.clientId;
+const clientIdOf = async (serverId: number) => (await linkRows(h.db).withServerId(serverId))[0]!.clientId;
 
 const samplesOf = async (serverId: number) => (await clickSamplesOf(h.db, await clientIdOf(serverId))).map((s) => s.clicks);
 
@@ -29,7 +30,7 @@ describe('click journal of older builds', () => {
     ];
     await h.db.transaction('rw', h.db.syncState, () => journalClickSamples(h.db, 'p1', at, samples));
     expect(await journalCount()).toBe(2);
-    await h.db.links.delete(idB);
+    await linkRows(h.db).delete(idB);
 
     expect(await flushClickJournal(h.db)).toBe(1);
     expect(await clickSamplesOf(h.db, idA)).toMatchObject([{ clicks: 1 }, { clicks: 5, at }]);
@@ -48,7 +49,7 @@ describe('click journal of older builds', () => {
     h.service.rows.links.delete(dropped.id);
     await h.clock.advance(60_000);
     await pullResource(h.ctx, 'links'); // first miss: the row stays
-    expect(await h.db.links.get(idDropped)).toBeDefined();
+    expect(await linkRows(h.db).get(idDropped)).toBeDefined();
     // The crash: a pull's transaction committed its journal, the write-out never ran.
     const crashedAt = h.clock.now() + 500;
     await h.db.transaction('rw', h.db.syncState, () =>
@@ -60,7 +61,7 @@ describe('click journal of older builds', () => {
     await h.clock.advance(60_000);
     await pullResource(h.ctx, 'links'); // second miss: the row and all its samples go
     expect(await journalCount()).toBe(0);
-    expect(await h.db.links.get(idDropped)).toBeUndefined();
+    expect(await linkRows(h.db).get(idDropped)).toBeUndefined();
     expect(await h.db.clickSamples.where('serverId').equals(dropped.id).count()).toBe(0);
     expect(await samplesOf(kept.id)).toEqual([1, 7]);
   });
@@ -95,11 +96,11 @@ describe('click journal of older builds', () => {
     const bulkPut = h.db.clickSamples.bulkPut.bind(h.db.clickSamples);
     h.db.clickSamples.bulkPut = (async (...args: Parameters<typeof bulkPut>) => {
       const result = await bulkPut(...args);
-      void Dexie.ignoreTransaction(() => h.db.links.delete(idB));
+      void Dexie.ignoreTransaction(() => linkRows(h.db).delete(idB));
       return result;
     }) as typeof bulkPut;
     await flushClickJournal(h.db);
-    expect(await h.db.links.get(idB)).toBeUndefined();
+    expect(await linkRows(h.db).get(idB)).toBeUndefined();
     expect(await h.db.clickSamples.where('serverId').equals(b.id).count()).toBe(0);
     expect(await clickSamplesOf(h.db, idA)).toMatchObject([{ clicks: 0 }, { clicks: 3 }]);
   });

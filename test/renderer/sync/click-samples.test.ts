@@ -3,11 +3,12 @@ import { JOURNAL_PREFIX } from '../../../src-renderer/sync/mirror/click-journal.
 import { clickSamplesOf, clickSamplesOfMany, ROW_SAMPLES_MAX } from '../../../src-renderer/sync/mirror/click-samples.ts';
 import { pullResource } from '../../../src-renderer/sync/pull.ts';
 import { harness, type Harness } from './helpers.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
 
-const clientIdOf = async (serverId: number) => (await h.db.links.where('serverId').equals(serverId).first())!.clientId;
+const clientIdOf = async (serverId: number) => (await linkRows(h.db).withServerId(serverId))[0]!.clientId;
 
 describe('click samples on the rows', () => {
   it('a first pull stores every link with its first sample in the same write: no sample records, nothing left to write out', async () => {
@@ -17,7 +18,7 @@ describe('click samples on the rows', () => {
     await pullResource(h.ctx, 'links');
     expect(await h.db.clickSamples.count()).toBe(0);
     expect(await h.db.syncState.where('key').startsWith(JOURNAL_PREFIX).count()).toBe(0);
-    const rows = await h.db.links.toArray();
+    const rows = await linkRows(h.db).toArray();
     expect(rows.every((row) => row.samples?.at.length === 1 && row.samples.clicks[0] === row.base?.clicks)).toBe(true);
     const last = h.service.rows.links.get(count)!;
     expect(await clickSamplesOf(h.db, await clientIdOf(last.id))).toEqual([
@@ -30,13 +31,13 @@ describe('click samples on the rows', () => {
     const link = h.service.seedLink({ clicks: 3 });
     const still = h.service.seedLink({ clicks: 1 });
     await pullResource(h.ctx, 'links');
-    const stillRow = (await h.db.links.get(await clientIdOf(still.id)))!;
+    const stillRow = (await linkRows(h.db).get(await clientIdOf(still.id)))!;
     await h.clock.advance(60_000);
     link.clicks = 4;
     await pullResource(h.ctx, 'links');
     expect((await clickSamplesOf(h.db, await clientIdOf(link.id))).map((s) => s.clicks)).toEqual([3, 4]);
     // Unchanged: not rewritten at all.
-    expect(await h.db.links.get(stillRow.clientId)).toEqual(stillRow);
+    expect(await linkRows(h.db).get(stillRow.clientId)).toEqual(stillRow);
   });
 
   it('a row keeps its recent samples; older ones move to sample records in the same pull, none lost', async () => {
@@ -49,7 +50,7 @@ describe('click samples on the rows', () => {
       await h.clock.advance(60_000);
     }
     const clientId = await clientIdOf(link.id);
-    const row = (await h.db.links.get(clientId))!;
+    const row = (await linkRows(h.db).get(clientId))!;
     expect(row.samples!.at.length).toBeLessThanOrEqual(ROW_SAMPLES_MAX);
     expect(await h.db.clickSamples.count()).toBeGreaterThan(0);
     const all = await clickSamplesOf(h.db, clientId);
@@ -70,7 +71,7 @@ describe('click samples on the rows', () => {
       await h.clock.advance(60_000);
       await pullResource(h.ctx, 'links');
     }
-    expect(await h.db.links.get(clientId)).toBeUndefined();
+    expect(await linkRows(h.db).get(clientId)).toBeUndefined();
     expect(await h.db.clickSamples.count()).toBe(0);
     expect(await clickSamplesOf(h.db, clientId)).toEqual([]);
   });

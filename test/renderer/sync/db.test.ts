@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { isQuotaError, mirrorDbName, openMirrorDb, requestPersistence, SCHEMA_V1, SCHEMA_V2 } from '../../../src-renderer/sync/mirror/db.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 describe('mirror schema versions', () => {
   it('a version-1 mirror upgrades through version 2 without losing rows or pending operations', async () => {
@@ -26,7 +27,7 @@ describe('mirror schema versions', () => {
 
     const db = openMirrorDb('up', { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.domains.get('c1')).toMatchObject({
       serverId: 3,
       local: { host: 'a.example.com' },
@@ -77,8 +78,8 @@ describe('mirror schema versions', () => {
 
     const db = openMirrorDb('up3', { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(3);
-    expect(await db.links.get('l1')).toEqual(link);
+    expect(db.verno).toBe(4);
+    expect(await linkRows(db).get('l1')).toEqual(link);
     expect(await db.outbox.where('[resource+state]').equals(['links', 'pending']).first()).toMatchObject(op);
     expect(await db.clickSamples.toArray()).toEqual([{ clientId: 'l1', serverId: 9, at: 100, clicks: 12 }]);
     expect(await db.syncState.get('pinned')).toEqual({ key: 'pinned', value: ['l1'] });

@@ -9,6 +9,7 @@ import { msUntilWindowReopens } from '../../../src-renderer/sync/status-store.ts
 import type { LockManagerLike } from '../../../src-renderer/sync/types.ts';
 import { FakeService } from './fake-service.ts';
 import { freshDb, manualClock, sequentialIds, type ManualClock } from './helpers.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -70,7 +71,7 @@ describe('scheduling and status', () => {
     service.seedDomain();
     const { ws, clock, db } = await setup({ service });
     expect(ws.persisted).toBe(true);
-    await waitFor(async () => (await db.links.count()) === 1, 'pulled link');
+    await waitFor(async () => (await linkRows(db).count()) === 1, 'pulled link');
     await idle(ws);
     const status = ws.store.getState();
     expect(status).toMatchObject({ connection: 'online', pendingCount: 0, lastPullAt: clock.now(), paused: null });
@@ -255,7 +256,7 @@ describe('scheduling and status', () => {
     };
     ws.db.outbox.hook('creating', failing);
     await expect(ws.links.create({ location_url: 'https://x.test/' })).rejects.toMatchObject({ name: 'EditError', kind: 'quota' });
-    expect(await ws.db.links.count()).toBe(0);
+    expect(await linkRows(ws.db).count()).toBe(0);
     expect(ws.store.getState().pendingCount).toBe(0);
   });
 

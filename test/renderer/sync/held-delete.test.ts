@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkspaceSync } from '../../../src-renderer/sync/index.ts';
 import { FakeService } from './fake-service.ts';
 import { openEngineOverFake, settle, type ManualClock } from './helpers.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -16,7 +17,7 @@ async function setup(): Promise<{ ws: WorkspaceSync; service: FakeService; clock
   const link = service.seedLink({ url: 'keep-me' });
   const { ws, clock } = await openEngineOverFake(service, { heartbeatMs: 0 });
   cleanups.push(() => ws.close());
-  const row = (await ws.db.links.toArray()).find((r) => r.serverId === link.id)!;
+  const row = (await linkRows(ws.db).toArray()).find((r) => r.serverId === link.id)!;
   return { ws, service, clock, clientId: row.clientId, serverId: link.id };
 }
 
@@ -41,9 +42,9 @@ describe('held deletes', () => {
     service.offline = true;
     await ws.links.update(clientId, { location_url: 'https://kept.example/', email_reports: [] });
     const opId = (await ws.links.delete(clientId, { holdMs: 10_000 }))!;
-    expect((await ws.db.links.get(clientId))!.deletedLocally).toBe(true);
+    expect((await linkRows(ws.db).get(clientId))!.deletedLocally).toBe(true);
     await ws.discard(opId);
-    const row = (await ws.db.links.get(clientId))!;
+    const row = (await linkRows(ws.db).get(clientId))!;
     expect(row.deletedLocally).toBe(false);
     expect(row.local).toEqual({ location_url: 'https://kept.example/', email_reports: [] });
     service.offline = false;
@@ -65,7 +66,7 @@ describe('held deletes', () => {
     service.offline = true;
     const id = await ws.links.create({ location_url: 'https://new.example/' });
     expect(await ws.links.delete(id, { holdMs: 10_000 })).toBeNull();
-    expect(await ws.db.links.get(id)).toBeUndefined();
+    expect(await linkRows(ws.db).get(id)).toBeUndefined();
     expect(await ws.db.outbox.count()).toBe(0);
   });
 });

@@ -77,9 +77,9 @@ export interface Harness {
   counter: RequestCounter;
 }
 
-export function harness(options: { random?: () => number; pageConcurrency?: number } = {}): Harness {
+export function harness(options: { random?: () => number; pageConcurrency?: number; db?: MirrorDb } = {}): Harness {
   const service = new FakeService();
-  const db = freshDb();
+  const db = options.db ?? freshDb();
   const clock = manualClock();
   const counter = createRequestCounter();
   const newId = sequentialIds();

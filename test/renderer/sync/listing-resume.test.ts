@@ -9,6 +9,7 @@ import { invalidatePartialListing, listAll, PARTIAL_LISTING_MAX_AGE_MS } from '.
 import { createLocalLockManager } from '../../../src-renderer/sync/locks.ts';
 import { FakeService } from './fake-service.ts';
 import { freshDb, harness, manualClock, sequentialIds, type Harness } from './helpers.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 const PAGES = 12;
 let h: Harness | null = null;
@@ -106,11 +107,11 @@ describe('a background listing cut short by the rate limit', () => {
     try {
       await engine.start();
       await engine.idle();
-      expect(await db.links.count()).toBe(0); // the start pull was cut short after 7 pages
+      expect(await linkRows(db).count()).toBe(0); // the start pull was cut short after 7 pages
       expect(engine.store.getState().blockedUntil).toBe(clock.now() + 60_000);
       await clock.advance(60_000);
       await engine.idle();
-      expect(await db.links.count()).toBe(PAGES * 1000);
+      expect(await linkRows(db).count()).toBe(PAGES * 1000);
       // Every page read once: the second window went on from the first.
       expect(service.callsOf('links.list')).toHaveLength(PAGES);
     } finally {
@@ -140,11 +141,11 @@ describe('a pull that failed for a passing reason', () => {
     try {
       await engine.start();
       await engine.idle();
-      expect(await db.links.count()).toBe(0);
+      expect(await linkRows(db).count()).toBe(0);
       expect(engine.store.getState().lastError).toMatch(/Bad gateway/);
       await clock.advance(2_000); // attempt 1: within 1–2 s
       await engine.idle();
-      expect(await db.links.count()).toBe(3);
+      expect(await linkRows(db).count()).toBe(3);
       expect(service.callsOf('links.list')).toHaveLength(2);
     } finally {
       engine.stop();
@@ -207,10 +208,10 @@ describe('a start pull refused for the window before any page was read', () => {
     try {
       await engine.start();
       await engine.idle();
-      expect(await db.links.count()).toBe(0);
+      expect(await linkRows(db).count()).toBe(0);
       await clock.advance(40_000);
       await engine.idle();
-      expect(await db.links.count()).toBe(3);
+      expect(await linkRows(db).count()).toBe(3);
       expect(engine.store.getState().lastPullAt).not.toBeNull();
     } finally {
       engine.stop();

@@ -5,6 +5,7 @@ import { chunkDestinations, createBulkLinks } from '../../../src-renderer/sync/b
 import { createRow, deleteRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { rowView } from '../../../src-renderer/sync/mirror/fields.ts';
 import { harness, type Harness } from './helpers.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -53,7 +54,7 @@ describe('edits write the row and its outbox op in one transaction', () => {
     h.db.links.hook('creating', failing);
     await expect(createRow(h.edits, 'links', { location_url: 'https://x.test/' })).rejects.toMatchObject({ kind: 'quota' });
     expect(await h.db.outbox.count()).toBe(0);
-    expect(await h.db.links.count()).toBe(0);
+    expect(await linkRows(h.db).count()).toBe(0);
   });
 });
 
@@ -120,7 +121,7 @@ describe('input checks and aliases', () => {
     await expect(attempt).rejects.toMatchObject({ kind: 'invalid-input', issues: [{ path: 'location_url' }] });
     await expect(createRow(h.edits, 'domains', { host: 'not a host' })).rejects.toMatchObject({ kind: 'invalid-input' });
     expect(await h.db.outbox.count()).toBe(0);
-    expect(await h.db.links.count()).toBe(0);
+    expect(await linkRows(h.db).count()).toBe(0);
   });
 
   it('a link created without an alias gets a 7-character client alias', async () => {
@@ -128,7 +129,7 @@ describe('input checks and aliases', () => {
     const id = await createRow(h.edits, 'links', { location_url: 'https://dest.test/' });
     const op = (await h.db.outbox.toArray())[0]!;
     expect(op.fields.url).toMatch(/^[a-zA-Z0-9]{7}$/);
-    expect((await h.db.links.get(id))?.local.url).toBe(op.fields.url);
+    expect((await linkRows(h.db).get(id))?.local.url).toBe(op.fields.url);
   });
 
   it('generateAlias is uniform over [a-zA-Z0-9] and rejects biased bytes', () => {
@@ -147,7 +148,7 @@ describe('input checks and aliases', () => {
     h = harness();
     const domainId = await createRow(h.edits, 'domains', { host: 'go.example.com' });
     const linkId = await createRow(h.edits, 'links', { location_url: 'https://dest.test/', domain_id: domainId, url: 'promo' });
-    expect((await h.db.links.get(linkId))?.local).toMatchObject({ domain_id: domainId, url: 'promo' });
+    expect((await linkRows(h.db).get(linkId))?.local).toMatchObject({ domain_id: domainId, url: 'promo' });
     await expect(createRow(h.edits, 'links', { location_url: 'https://dest.test/', domain_id: 'no-such-row' })).rejects.toMatchObject({
       kind: 'invalid-input',
     });
@@ -180,7 +181,7 @@ describe('bulk create: one op for many rows', () => {
       domain_id: domain,
       utm_source: 'mail',
     });
-    const row = (await h.db.links.get(rowIds[1001]!))!;
+    const row = (await linkRows(h.db).get(rowIds[1001]!))!;
     expect(row).toMatchObject({ serverId: null, bulkOp: opIds[1] });
     expect(rowView('links', row)).toEqual({ location_url: 'https://a.test/1001', domain_id: domain, utm_source: 'mail' });
   });
@@ -192,7 +193,7 @@ describe('bulk create: one op for many rows', () => {
     await expect(createBulkLinks(h.edits, ['https://a.test/1'], { domain_id: 'gone' })).rejects.toMatchObject({ kind: 'invalid-input' });
     await expect(createBulkLinks(h.edits, ['  '])).rejects.toMatchObject({ kind: 'invalid-input' });
     expect(await h.db.outbox.count()).toBe(0);
-    expect(await h.db.links.count()).toBe(0);
+    expect(await linkRows(h.db).count()).toBe(0);
   });
 
   it('a row deleted before sending leaves the request; edits wait; the last row takes the op with it', async () => {
@@ -202,10 +203,10 @@ describe('bulk create: one op for many rows', () => {
     await deleteRow(h.edits, 'links', rowIds[0]!);
     const [op] = await h.db.outbox.toArray();
     expect(op).toMatchObject({ rowId: rowIds[1], rows: [rowIds[1]], fields: { location_urls: 'https://a.test/2' } });
-    expect(rowView('links', (await h.db.links.get(rowIds[1]!))!)).toEqual({ location_url: 'https://a.test/2' });
+    expect(rowView('links', (await linkRows(h.db).get(rowIds[1]!))!)).toEqual({ location_url: 'https://a.test/2' });
     await deleteRow(h.edits, 'links', rowIds[1]!);
     expect(await h.db.outbox.count()).toBe(0);
-    expect(await h.db.links.count()).toBe(0);
+    expect(await linkRows(h.db).count()).toBe(0);
   });
 
   it('splits by length too: location_urls stays within the contract bound', () => {

@@ -9,6 +9,7 @@ import { rowView } from '../../../src-renderer/sync/mirror/fields.ts';
 import { pullResource } from '../../../src-renderer/sync/pull.ts';
 import { push } from '../../../src-renderer/sync/push.ts';
 import { harness } from './helpers.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 type Fault = 'none' | 'timeout-applied' | 'timeout-lost' | 'server-applied' | 'offline' | 'rate-limited';
 /** The app dies while a write is in flight, after (applied) or before the service handled it. */
@@ -107,7 +108,7 @@ describe('model: every edit reaches the service exactly once', () => {
           }
           const ops = await h.db.outbox.toArray();
           expect(ops.map((o) => [o.kind, o.state, o.error?.message])).toEqual([]);
-          const rows = await h.db.links.toArray();
+          const rows = await linkRows(h.db).toArray();
           expect(rows.map((r) => r.clientId).sort()).toEqual([...model.keys()].sort());
           const serverIds = rows.map((r) => r.serverId);
           expect(new Set(serverIds).size).toBe(rows.length);
@@ -142,7 +143,7 @@ describe('model: with others editing the same account, every change ends applied
           try {
             let created = 0;
             for (const cmd of cmds) {
-              const live = (await h.db.links.toArray()).filter((r) => !r.deletedLocally).map((r) => r.clientId);
+              const live = (await linkRows(h.db).toArray()).filter((r) => !r.deletedLocally).map((r) => r.clientId);
               const serverIds = [...h.service.rows.links.keys()];
               if (cmd.t === 'create') {
                 await createRow(h.edits, 'links', { location_url: `https://dest.test/c${created++}` });
@@ -184,7 +185,7 @@ describe('model: with others editing the same account, every change ends applied
               expect(stopped.some((before) => before.rowId === op.rowId && (before.seq ?? 0) < (op.seq ?? 0))).toBe(true);
             }
             expect(ops.filter((op) => op.error?.message === 'The alias is already taken.')).toEqual([]);
-            const rows = await h.db.links.toArray();
+            const rows = await linkRows(h.db).toArray();
             const withOps = new Set(ops.map((op) => op.rowId));
             // Every service link is mirrored exactly once.
             const mapped = rows.filter((r) => r.serverId !== null).map((r) => r.serverId!);

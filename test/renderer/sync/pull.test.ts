@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { ListingUnstableError, listAll } from '../../../src-renderer/sync/listing.ts';
-import { rowTable } from '../../../src-renderer/sync/mirror/db.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { PAGE_SIZE } from '../../../src-renderer/sync/listing.ts';
 import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
-import { PUT_CHUNK, pullResource, readInSlices } from '../../../src-renderer/sync/pull.ts';
-import { freshDb, harness, type Harness } from './helpers.ts';
+import { pullResource } from '../../../src-renderer/sync/pull.ts';
+import { harness, type Harness } from './helpers.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -149,22 +150,24 @@ describe('applying a listing to the mirror', () => {
     expect(after.local).toEqual({ host: 'mine.example.com' });
   });
 
-  it('stores a listing larger than one put chunk in one transaction: a failure in any chunk stores none of it', async () => {
+  it('stores a listing of several pages in one transaction: a failure on any page stores none of it', async () => {
     h = harness();
-    const count = PUT_CHUNK * 2 + 5;
+    const count = PAGE_SIZE * 2 + 5;
     for (let i = 0; i < count; i++) h.service.seedLink();
-    const bulkPut = h.db.links.bulkPut.bind(h.db.links);
+    const put = h.db.linkPages.put.bind(h.db.linkPages);
     let calls = 0;
-    const spy = vi.spyOn(h.db.links, 'bulkPut').mockImplementation((rows) => {
+    const spy = vi.spyOn(h.db.linkPages, 'put').mockImplementation((page) => {
       calls++;
       if (calls === 2) throw new Error('disk full');
-      return bulkPut(rows);
+      return put(page);
     });
     await expect(pullResource(h.ctx, 'links')).rejects.toThrow('disk full');
-    expect(await h.db.links.count()).toBe(0);
+    expect(await linkRows(h.db).count()).toBe(0);
+    expect(await h.db.linkPages.count()).toBe(0);
     spy.mockRestore();
     await pullResource(h.ctx, 'links');
-    expect(await h.db.links.count()).toBe(count);
+    expect(await linkRows(h.db).count()).toBe(count);
+    expect(await h.db.linkPages.count()).toBe(3);
   });
 
   it('records click samples so click history is browsable offline', async () => {
@@ -176,7 +179,7 @@ describe('applying a listing to the mirror', () => {
     await h.clock.advance(60_000);
     link.clicks = 10;
     await pullResource(h.ctx, 'links');
-    const clientId = (await h.db.links.where('serverId').equals(link.id).first())!.clientId;
+    const clientId = (await linkRows(h.db).withServerId(link.id))[0]!.clientId;
     const samples = await clickSamplesOf(h.db, clientId);
     expect(samples.map((s) => s.clicks)).toEqual([3, 10]);
     expect(samples.every((s) => s.clientId === clientId)).toBe(true);
@@ -188,7 +191,7 @@ describe('applying a listing to the mirror', () => {
     h.service.seedLink({ url: 'normal' });
     const bio = h.service.seedLink({ type: 'biolink', url: 'bio' });
     await pullResource(h.ctx, 'links');
-    expect((await h.db.links.toArray()).map((r) => r.base?.url)).toEqual(['normal']);
+    expect((await linkRows(h.db).toArray()).map((r) => r.base?.url)).toEqual(['normal']);
     expect(await h.db.otherLinks.toArray()).toMatchObject([{ id: bio.id, row: { type: 'biolink' } }]);
     h.service.rows.links.delete(bio.id);
     await pullResource(h.ctx, 'links');
@@ -199,32 +202,5 @@ describe('applying a listing to the mirror', () => {
     h = harness();
     await pullResource(h.ctx, 'handlers');
     expect((await h.db.syncState.get('lastPull:handlers'))?.value).toBe(h.clock.now());
-  });
-});
-
-describe('reading the mirror in slices', () => {
-  it('returns every row once, in key order, whatever the slice size', async () => {
-    const db = freshDb();
-    try {
-      const rows = Array.from({ length: 23 }, (_, i) => ({
-        clientId: `c${String(i).padStart(3, '0')}`,
-        serverId: i + 1,
-        base: null,
-        baseIsProvisional: false,
-        local: {},
-        writeOnly: {},
-        deletedLocally: false,
-        missingCount: 0,
-        updatedAt: 0,
-      }));
-      await db.links.bulkPut(rows.toReversed());
-      for (const slice of [1, 5, 23, 100]) {
-        expect((await readInSlices(rowTable(db, 'links'), slice)).map((row) => row.clientId)).toEqual(rows.map((row) => row.clientId));
-      }
-      await db.links.clear();
-      expect(await readInSlices(rowTable(db, 'links'), 5)).toEqual([]);
-    } finally {
-      db.close();
-    }
   });
 });

@@ -8,13 +8,14 @@ import { push } from '../../../src-renderer/sync/push.ts';
 import { countingApi } from '../../../src-renderer/sync/request-counter.ts';
 import { discardOp, resolveConflict, retryOp } from '../../../src-renderer/sync/resolutions.ts';
 import { harness, type Harness } from './helpers.ts';
+import { linkRows, rowStore } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
 
 const only = (name: CallName) => (n: CallName) => n === name;
 const ops = async () => (await h.db.outbox.toArray()).sort((a, b) => a.seq! - b.seq!);
-const rowOf = async (resource: 'links' | 'domains' | 'handlers', serverId: number) => (await h.db[resource].where('serverId').equals(serverId).first())!;
+const rowOf = async (resource: 'links' | 'domains' | 'handlers', serverId: number) => (await rowStore(h.db, resource).withServerId(serverId))[0]!;
 
 /** Pulls a seeded domain into the mirror and returns its client id. */
 async function pulledDomain(host = 'a.example.com') {
@@ -64,8 +65,8 @@ describe('creates and dependencies', () => {
     const handlerServerId = (await h.db.handlers.get(handler))!.serverId;
     expect(h.service.callsOf('links.create')[0]!.input.input).toMatchObject({ url: 'promo', domain_id: domainServerId, email_reports: [handlerServerId] });
     // references stay client ids in the mirror: nothing is rewritten when a server id arrives
-    expect((await h.db.links.get(link))!.writeOnly).toEqual({ email_reports: [handler] });
-    expect((await h.db.links.get(link))!.base).toMatchObject({ domain_id: domainServerId });
+    expect((await linkRows(h.db).get(link))!.writeOnly).toEqual({ email_reports: [handler] });
+    expect((await linkRows(h.db).get(link))!.base).toMatchObject({ domain_id: domainServerId });
   });
 
   it('a failed create shows the service message; other work continues; dependants wait', async () => {
@@ -246,14 +247,14 @@ describe('updates: read before write, three-way merge', () => {
     await push(h.ctx);
     const handlerId = (await h.db.handlers.get(handler))!.serverId;
     expect(h.service.callsOf('links.update')[0]!.input.input).toEqual({ location_url: 'https://new.test/', email_reports: [handlerId] });
-    const row = (await h.db.links.get(link))!;
+    const row = (await linkRows(h.db).get(link))!;
     expect(row.writeOnly).toEqual({ email_reports: [handler], clicks_limit: 100 });
     expect(rowView('links', row)).toMatchObject({ clicks_limit: 100, location_url: 'https://new.test/', url: 'promo' });
     // a write-only field is sent as the user set it (no read can disagree)
     await updateRow(h.edits, 'links', link, { clicks_limit: 5 });
     await push(h.ctx);
     expect(h.service.callsOf('links.update')[1]!.input.input).toEqual({ clicks_limit: 5, email_reports: [handlerId] });
-    expect((await h.db.links.get(link))!.writeOnly.clicks_limit).toBe(5);
+    expect((await linkRows(h.db).get(link))!.writeOnly.clicks_limit).toBe(5);
   });
 
   it('an edit made while the row was being read is not lost: the op is merged again', async () => {
@@ -396,8 +397,8 @@ describe('creates of unknown outcome are reconciled, never resent blindly', () =
     expect(h.service.callsOf('links.create')).toHaveLength(1);
     expect(h.service.rows.links.size).toBe(1);
     const created = [...h.service.rows.links.values()][0] as Link;
-    expect((await h.db.links.get(id))!).toMatchObject({ serverId: created.id, baseIsProvisional: false });
-    expect(await h.db.links.count()).toBe(1);
+    expect((await linkRows(h.db).get(id))!).toMatchObject({ serverId: created.id, baseIsProvisional: false });
+    expect(await linkRows(h.db).count()).toBe(1);
     expect(await h.db.outbox.count()).toBe(0);
   });
 
@@ -456,7 +457,7 @@ describe('crash safety of the send path', () => {
     const result = await push(h.ctx);
     expect(result.pulled).toEqual(['links']);
     expect(h.service.callsOf('links.create')).toHaveLength(1);
-    expect((await h.db.links.get(id))!.serverId).toBe([...h.service.rows.links.keys()][0]);
+    expect((await linkRows(h.db).get(id))!.serverId).toBe([...h.service.rows.links.keys()][0]);
     expect(await h.db.outbox.count()).toBe(0);
   });
 
@@ -467,7 +468,7 @@ describe('crash safety of the send path', () => {
     await push(h.ctx);
     expect(h.service.callsOf('links.create')).toHaveLength(1);
     expect(h.service.rows.links.size).toBe(1);
-    expect((await h.db.links.get(id))!.serverId).not.toBeNull();
+    expect((await linkRows(h.db).get(id))!.serverId).not.toBeNull();
   });
 
   it('updates and deletes left `sending` are simply sent again (read-before-write, 404 = done)', async () => {
@@ -491,7 +492,7 @@ describe('secrets in the mirror', () => {
     await updateRow(h.edits, 'links', link, { password: `${secret}-2` });
     await push(h.ctx);
     expect(h.service.callsOf('links.update')[0]!.input.input).toMatchObject({ password: `${secret}-2` });
-    const dump = JSON.stringify([await h.db.links.toArray(), await h.db.outbox.toArray(), await h.db.syncState.toArray()]);
+    const dump = JSON.stringify([await linkRows(h.db).toArray(), await h.db.outbox.toArray(), await h.db.syncState.toArray()]);
     expect(dump).not.toContain(secret);
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ShortenRequest } from '../../../src-preload/contract/index.ts';
 import { acceptShortenRequest, handleShortenRequests } from '../../../src-renderer/sync/shorten-requests.ts';
 import { harness, type Harness } from './helpers.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 let h: Harness | null = null;
 afterEach(() => {
@@ -55,7 +56,7 @@ describe('shorten from clipboard', () => {
     h.service.emit('links.shortenRequested', { ...request('req-other-001', 'other01'), workspaceId: 'other' });
     await until(() => h!.service.callsOf('links.shortenAccepted').length === 3);
     stop();
-    const aliases = (await h.db.links.toArray()).map((r) => r.local.url).sort();
+    const aliases = (await linkRows(h.db).toArray()).map((r) => r.local.url).sort();
     expect(aliases).toEqual(['event01', 'held001']);
     expect(h.service.callsOf('links.shortenAccepted').map((c) => c.input.requestId)).toEqual(['req-held-0001', 'req-event-001', 'req-event-001']);
   });

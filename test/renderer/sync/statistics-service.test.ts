@@ -12,6 +12,7 @@ import { BACKGROUND_PER_MINUTE, BREAKDOWN_TYPES, viewQueries } from '../../../sr
 import { createStatisticsService, type StatisticsService } from '../../../src-renderer/sync/statistics/service.ts';
 import type { Link } from '../../../src-preload/contract/index.ts';
 import { harness, type Harness } from './helpers.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 
 let h: Harness;
 let sync: StatusStore;
@@ -29,7 +30,7 @@ async function setUp(clicks: number[]): Promise<Map<number, string>> {
   await pullResource(h.ctx, 'links');
   sync = createStatusStore('ws');
   stats = createStatisticsService({ workspaceId: 'ws', db: h.db, api: h.ctx.api, clock: h.clock, rateWindow: h.ctx.rateWindow, sync, timeZone: () => 'UTC' });
-  const rows = await h.db.links.toArray();
+  const rows = await linkRows(h.db).toArray();
   return new Map(links.map((link) => [link.id, rows.find((row) => row.serverId === link.id)!.clientId]));
 }
 

@@ -9,6 +9,7 @@ import type { WorkspaceSession } from '../../../../src-renderer/session/workspac
 import { parseCsv, parsePastedLines } from '../../../../src-renderer/features/links/csv.ts';
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
 import { choose, domain, fieldError, handler, mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
+import { linkRows } from '../../../../src-renderer/sync/mirror/link-rows.ts';
 
 afterEach(() => cleanup());
 
@@ -73,7 +74,7 @@ describe('bulk create', () => {
     expect(ops[0]!.fields).toEqual({ is_bulk: true, location_urls: 'https://a.example/1\nhttps://a.example/8' });
     expect(ops[1]!.fields).toEqual({ location_url: 'https://a.example/2', url: 'second' });
     // The bulk rows wait for their aliases: no short URL, no copy yet.
-    const bulkRows = await session.sync.db.links.bulkGet(ops[0]!.rows!);
+    const bulkRows = await linkRows(session.sync.db).bulkGet(ops[0]!.rows!);
     expect(bulkRows.map((row) => row!.local)).toEqual([{ location_url: 'https://a.example/1' }, { location_url: 'https://a.example/8' }]);
     expect(await screen.findAllByText('Alias from the service (after sync)')).toHaveLength(2);
     // No copy of a short URL that does not exist yet; the editor says why it cannot change the link now.

@@ -14,6 +14,7 @@ import { useNavigation } from '../../../../src-renderer/session/navigation-store
 const ICO = new Uint8Array([0, 0, 1, 0, 1, 0, 16, 16]);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 import { choose, domain, fieldError, handler, mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
+import { linkRows } from '../../../../src-renderer/sync/mirror/link-rows.ts';
 
 afterEach(() => cleanup());
 
@@ -92,7 +93,7 @@ describe('link editor validation', () => {
     expect(within(dialog).getByText(targetingMessage, { selector: '.field-error' })).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toContain('Nothing was saved');
     expect(await session.sync.db.outbox.count()).toBe(0);
-    expect(await session.sync.db.links.count()).toBe(0);
+    expect(await linkRows(session.sync.db).count()).toBe(0);
   });
 
   it('checks files and targeting rules as the service would, before the dialog closes, and shows what is attached', async () => {
@@ -443,7 +444,7 @@ describe('duplicate', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New link' })).toBeNull());
     const [op] = await db.outbox.toArray();
     expect(op).toMatchObject({ kind: 'create', fields: { location_url: 'https://shop.example/spring', url: 'spring-copy', utm_source: 'news' } });
-    expect((await db.links.get('src-77'))?.local).toEqual({});
+    expect((await linkRows(db).get('src-77'))?.local).toEqual({});
   });
 });
 

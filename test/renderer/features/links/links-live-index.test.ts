@@ -9,6 +9,7 @@ import { openMirrorDb } from '../../../../src-renderer/sync/mirror/db.ts';
 import type { LinkIndex } from '../../../../src-renderer/features/links/link-index.ts';
 import type { MirrorDb, MirrorRow } from '../../../../src-renderer/sync/index.ts';
 import { domain, mirrorRow, openSession, serverLink } from './links-harness.tsx';
+import { linkRows } from '../../../../src-renderer/sync/mirror/link-rows.ts';
 
 /** Watches the live index; an error it reports fails the test. */
 const watchIndex = (db: MirrorDb, onIndex: (index: LinkIndex) => void) =>
@@ -41,7 +42,7 @@ describe('live link index', () => {
     await vi.waitFor(() => expect(latest?.entries.length).toBe(5000), { timeout: 5000 });
     expect(emissions).toBe(1);
 
-    const row = (await db.links.get(id(10))) as MirrorRow<Link>;
+    const row = (await linkRows(db).get(id(10))) as MirrorRow<Link>;
     const reads = spyOnReads(db);
     await db.links.put({ ...row, base: { ...row.base!, clicks: 42 } });
     await vi.waitFor(() => expect(entry(id(10))?.clicks).toBe(42));

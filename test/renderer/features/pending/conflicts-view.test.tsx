@@ -11,6 +11,7 @@ import type { OutboxOp, WorkspaceSync } from '../../../../src-renderer/sync/inde
 import { ConflictDialog } from '../../../../src-renderer/features/pending/ConflictDialog.tsx';
 import { cleanup, openTestSync } from '../../screens-harness.tsx';
 import { FakeService, onCall } from '../../sync/fake-service.ts';
+import { linkRows } from '../../../../src-renderer/sync/mirror/link-rows.ts';
 
 let opened: WorkspaceSync | null = null;
 afterEach(() => {
@@ -126,7 +127,7 @@ describe('conflict view', () => {
       s.seedLink({ url: 'promo', email_reports: [] });
     });
     const [mine, theirs] = [...service.rows.domains.values()];
-    const link = (await sync.db.links.toArray())[0]!;
+    const link = (await linkRows(sync.db).toArray())[0]!;
     await sync.links.update(link.clientId, { domain_id: mine!.id });
     [...service.rows.links.values()][0]!.domain_id = theirs!.id;
     await sync.syncNow();

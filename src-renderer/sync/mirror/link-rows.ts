@@ -1,0 +1,276 @@
+// The one way to read and write mirror rows. Domains and handlers are a table each, one record per
+// row. Links are two layers (#19): the pull stores each listed page of 1,000 links as ONE record
+// (`linkPages`, with its ids and hash in `linkPageKeys`), since one record per link made storing a
+// first pull of 100,000 links cost 4–7× the listing itself; rows the pull did not leave as the
+// service listed them — edits, write-only memory, deletions, creates, missed listings, anything
+// another writer put — live one record each in `links`, which shadows the page copy of the same
+// client id. Every writer but the pull writes `links`; a delete also takes the row off its page.
+// A mirror from before the pages (schema 3) is all `links`, and the next pull moves the rows that
+// need no record of their own onto pages: nothing is copied on upgrade, nothing is lost.
+import type { Dexie, Table } from 'dexie';
+import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
+import type { ResourceName } from '../types.ts';
+import type { LinkPage, LinkPageKeys, MirrorRow } from './rows.ts';
+
+export type { LinkPage, LinkPageKeys };
+
+/** The mirror's row tables (db.ts's MirrorDb has them; named apart so that db.ts need not be imported). */
+export type RowDb = Dexie & {
+  links: Table<MirrorRow<Link>, string>;
+  linkPages: Table<LinkPage, number>;
+  linkPageKeys: Table<LinkPageKeys, number>;
+  domains: Table<MirrorRow<Domain>, string>;
+  handlers: Table<MirrorRow<Handler>, string>;
+};
+
+/** `linkPageKeys` record 0: changes whenever pages change, so a cached directory knows it is stale. */
+export const PAGES_VERSION_ID = 0;
+interface PagesVersion {
+  id: typeof PAGES_VERSION_ID;
+  version: string;
+}
+
+/** What a transaction that reads or writes rows of `resource` must include. */
+export function rowScope(db: RowDb, resource: ResourceName): Table[] {
+  return resource === 'links' ? [db.links, db.linkPages, db.linkPageKeys] : [db[resource] as unknown as Table];
+}
+
+/** Every row table and page table: a transaction that may touch any row. */
+export function allRowScope(db: RowDb): Table[] {
+  return [...rowScope(db, 'links'), ...rowScope(db, 'domains'), ...rowScope(db, 'handlers')];
+}
+
+export interface RowStore<R extends MirrorRow = MirrorRow> {
+  get(clientId: string): Promise<R | undefined>;
+  bulkGet(clientIds: readonly string[]): Promise<(R | undefined)[]>;
+  /** Every row. */
+  toArray(): Promise<R[]>;
+  /** Every row's client id. */
+  keys(): Promise<string[]>;
+  count(): Promise<number>;
+  /** Rows with this server id (one, unless a create's row and a listed row met). */
+  withServerId(serverId: number): Promise<R[]>;
+  /** The highest server id of any row, null for none. */
+  maxServerId(): Promise<number | null>;
+  put(row: R): Promise<void>;
+  add(row: R): Promise<void>;
+  bulkPut(rows: readonly R[]): Promise<void>;
+  bulkAdd(rows: readonly R[]): Promise<void>;
+  delete(clientId: string): Promise<void>;
+  bulkDelete(clientIds: readonly string[]): Promise<void>;
+}
+
+export function rowStore<N extends ResourceName>(db: RowDb, resource: N): RowStore {
+  return resource === 'links' ? (linkRows(db) as unknown as RowStore) : tableStore(db[resource] as unknown as Table<MirrorRow, string>);
+}
+
+function tableStore<R extends MirrorRow>(table: Table<R, string>): RowStore<R> {
+  return {
+    get: (id) => table.get(id),
+    bulkGet: (ids) => table.bulkGet(ids as string[]),
+    toArray: () => table.toArray(),
+    keys: async () => (await table.toCollection().primaryKeys()) as string[],
+    count: () => table.count(),
+    withServerId: (serverId) => table.where('serverId').equals(serverId).toArray(),
+    maxServerId: async () => (await table.orderBy('serverId').last())?.serverId ?? null,
+    put: async (row) => void (await table.put(row)),
+    add: async (row) => void (await table.add(row)),
+    bulkPut: async (rows) => void (await table.bulkPut(rows as R[])),
+    bulkAdd: async (rows) => void (await table.bulkAdd(rows as R[])),
+    delete: (id) => table.delete(id),
+    bulkDelete: (ids) => table.bulkDelete(ids as string[]),
+  };
+}
+
+/** A row as its page holds it: the service's copy and nothing of the user's. */
+export function pageRow(page: LinkPage, index: number): MirrorRow<Link> {
+  const base = page.rows[index]!;
+  const samples = page.samples[index];
+  return {
+    clientId: page.clientIds[index]!,
+    serverId: base.id,
+    base,
+    baseIsProvisional: false,
+    local: {},
+    writeOnly: {},
+    deletedLocally: false,
+    missingCount: 0,
+    updatedAt: page.updated[index] ?? page.at,
+    ...(samples ? { samples } : {}),
+  };
+}
+
+/** Whether a row needs a record of its own, or is exactly what its page can say. */
+export function needsOwnRecord(row: MirrorRow, hasOps: boolean): boolean {
+  return (
+    hasOps ||
+    row.serverId === null ||
+    row.base === null ||
+    row.baseIsProvisional ||
+    row.deletedLocally ||
+    row.missingCount !== 0 ||
+    row.bulkOp !== undefined ||
+    Object.keys(row.local).length !== 0 ||
+    Object.keys(row.writeOnly).length !== 0
+  );
+}
+
+/** Where the pages put each client id and server id; rebuilt when the pages' version changes. */
+export interface PageDirectory {
+  version: string;
+  pageOf: Map<string, number>;
+  clientOf: Map<number, string>;
+  keys: Map<number, LinkPageKeys>;
+  maxServerId: number | null;
+}
+
+const directories = new WeakMap<object, PageDirectory>();
+/**
+ * Pages lately read, by version and id: a page never changes under one version (every write of
+ * pages gives them a new one), so one read serves the next few gets (a screen reading rows one by
+ * one) without decoding 1,000 rows each time. Readers never change the rows they are given.
+ */
+const pageCaches = new WeakMap<object, Map<string, LinkPage>>();
+const PAGES_CACHED = 4;
+const processNonce = Math.random().toString(36).slice(2);
+let versions = 0;
+
+/** A version never given before in this process (an aborted write's version is never reused). */
+export function newPagesVersion(): string {
+  return `${processNonce}.${++versions}`;
+}
+
+/** The pages' directory, current for the transaction it is read in. */
+export async function pageDirectory(db: RowDb): Promise<PageDirectory> {
+  return db.transaction('r', db.linkPageKeys, async () => {
+    const stamp = (await db.linkPageKeys.get(PAGES_VERSION_ID)) as PagesVersion | undefined;
+    const version = stamp?.version ?? '';
+    const cached = directories.get(db);
+    if (cached && cached.version === version) return cached;
+    const all = (await db.linkPageKeys.where('id').above(PAGES_VERSION_ID).toArray()) as LinkPageKeys[];
+    const built: PageDirectory = { version, pageOf: new Map(), clientOf: new Map(), keys: new Map(), maxServerId: null };
+    for (const keys of all) {
+      built.keys.set(keys.id, keys);
+      keys.clientIds.forEach((clientId, i) => {
+        const serverId = keys.serverIds[i]!;
+        built.pageOf.set(clientId, keys.id);
+        built.clientOf.set(serverId, clientId);
+        if (built.maxServerId === null || serverId > built.maxServerId) built.maxServerId = serverId;
+      });
+    }
+    directories.set(db, built);
+    return built;
+  });
+}
+
+/**
+ * Inside a read-write transaction over the page tables, BEFORE changing any page: marks the pages
+ * changed. First, so that what a read caches meanwhile is filed under the new version, which an
+ * abort leaves unused for good.
+ */
+export async function touchPages(db: RowDb): Promise<void> {
+  await db.linkPageKeys.put({ id: PAGES_VERSION_ID, version: newPagesVersion() } as PagesVersion as unknown as LinkPageKeys);
+}
+
+export function linkRows(db: RowDb): RowStore<MirrorRow<Link>> {
+  const overlay = db.links;
+  const scope = () => rowScope(db, 'links');
+  /** Rows only on pages, by client id (none of them in `links`). */
+  const fromPages = async (ids: readonly string[]): Promise<Map<string, MirrorRow<Link>>> => {
+    const found = new Map<string, MirrorRow<Link>>();
+    if (ids.length === 0) return found;
+    const dir = await pageDirectory(db);
+    const pageIds = [...new Set(ids.map((id) => dir.pageOf.get(id)).filter((id): id is number => id !== undefined))];
+    if (pageIds.length === 0) return found;
+    const wanted = new Set(ids);
+    let cache = pageCaches.get(db);
+    if (!cache) pageCaches.set(db, (cache = new Map()));
+    const key = (id: number) => `${dir.version}:${id}`;
+    const missing = pageIds.filter((id) => !cache.has(key(id)));
+    const read = missing.length > 0 ? await db.linkPages.bulkGet(missing) : [];
+    read.forEach((page, i) => {
+      if (!page) return;
+      cache.set(key(missing[i]!), page);
+      if (cache.size > PAGES_CACHED) cache.delete(cache.keys().next().value!);
+    });
+    for (const id of pageIds) {
+      const page = cache.get(key(id));
+      if (!page) continue;
+      page.clientIds.forEach((clientId, i) => {
+        if (wanted.has(clientId)) found.set(clientId, pageRow(page, i));
+      });
+    }
+    return found;
+  };
+  const bulkGet = (ids: readonly string[]) =>
+    db.transaction('r', scope(), async () => {
+      const own = await overlay.bulkGet(ids as string[]);
+      const paged = await fromPages(ids.filter((_, i) => own[i] === undefined));
+      return ids.map((id, i) => own[i] ?? paged.get(id));
+    });
+  const bulkDelete = (ids: readonly string[]) =>
+    db.transaction('rw', scope(), async () => {
+      await overlay.bulkDelete(ids as string[]);
+      const dir = await pageDirectory(db);
+      const gone = new Set(ids.filter((id) => dir.pageOf.has(id)));
+      if (gone.size === 0) return;
+      const pageIds = [...new Set([...gone].map((id) => dir.pageOf.get(id)!))];
+      await touchPages(db);
+      for (const page of await db.linkPages.bulkGet(pageIds)) {
+        if (!page) continue;
+        const keep = page.clientIds.map((id, i) => (gone.has(id) ? -1 : i)).filter((i) => i >= 0);
+        const pick = <T>(values: T[]) => keep.map((i) => values[i]!);
+        const next: LinkPage = { ...page, clientIds: pick(page.clientIds), rows: pick(page.rows), samples: pick(page.samples), updated: pick(page.updated) };
+        await db.linkPages.put(next);
+        // The stored page is no longer the listed one: the next pull compares it row by row.
+        await db.linkPageKeys.put({ id: page.id, hash: '', clientIds: next.clientIds, serverIds: next.rows.map((row) => row.id) });
+      }
+    });
+  return {
+    get: async (id) => (await bulkGet([id]))[0],
+    bulkGet,
+    toArray: () =>
+      db.transaction('r', scope(), async () => {
+        const own = await overlay.toArray();
+        const shadowed = new Set(own.map((row) => row.clientId));
+        const out = own;
+        for (const page of await db.linkPages.toArray()) {
+          for (let i = 0; i < page.clientIds.length; i++) if (!shadowed.has(page.clientIds[i]!)) out.push(pageRow(page, i));
+        }
+        return out;
+      }),
+    keys: () =>
+      db.transaction('r', scope(), async () => {
+        const own = (await overlay.toCollection().primaryKeys()) as string[];
+        const dir = await pageDirectory(db);
+        const all = new Set(own);
+        for (const id of dir.pageOf.keys()) all.add(id);
+        return [...all];
+      }),
+    count: async () => (await linkRows(db).keys()).length,
+    withServerId: (serverId) =>
+      db.transaction('r', scope(), async () => {
+        const own = await overlay.where('serverId').equals(serverId).toArray();
+        const dir = await pageDirectory(db);
+        const clientId = dir.clientOf.get(serverId);
+        if (clientId === undefined || own.some((row) => row.clientId === clientId)) return own;
+        // A row of its own under another server id now shadows the page copy: that is not this one.
+        if (await overlay.get(clientId)) return own;
+        const paged = await fromPages([clientId]);
+        const row = paged.get(clientId);
+        return row ? [...own, row] : own;
+      }),
+    maxServerId: () =>
+      db.transaction('r', scope(), async () => {
+        const own = (await overlay.orderBy('serverId').last())?.serverId ?? null;
+        const paged = (await pageDirectory(db)).maxServerId;
+        return own === null ? paged : paged === null ? own : Math.max(own, paged);
+      }),
+    put: async (row) => void (await overlay.put(row)),
+    add: async (row) => void (await overlay.add(row)),
+    bulkPut: async (rows) => void (await overlay.bulkPut(rows as MirrorRow<Link>[])),
+    bulkAdd: async (rows) => void (await overlay.bulkAdd(rows as MirrorRow<Link>[])),
+    delete: (id) => bulkDelete([id]),
+    bulkDelete,
+  };
+}

@@ -1,0 +1,321 @@
+// Links stored a listed page to a record (mirror/link-rows.ts): what a pull reads and writes, how
+// rows with a record of their own shadow their page copy, and the upgrade from schema 3.
+import { Dexie } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Link } from '../../../src-preload/contract/index.ts';
+import { deleteRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
+import { mirrorDbName, openMirrorDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from '../../../src-renderer/sync/mirror/db.ts';
+import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { watchLinkRows, type LinkRowChanges } from '../../../src-renderer/sync/mirror/row-feed.ts';
+import { push } from '../../../src-renderer/sync/push.ts';
+import { pullResource } from '../../../src-renderer/sync/pull.ts';
+import { harness, settle, type Harness } from './helpers.ts';
+
+let h: Harness;
+afterEach(() => h?.db.close());
+
+const PAGE = 1000;
+const rowOf = async (serverId: number) => (await linkRows(h.db).withServerId(serverId))[0]!;
+
+/** Page records a pull reads and writes. */
+function spyOnPages() {
+  const reads = vi.spyOn(h.db.linkPages, 'bulkGet');
+  const puts = vi.spyOn(h.db.linkPages, 'put');
+  const ownPuts = vi.spyOn(h.db.links, 'bulkPut');
+  return {
+    pagesRead: () => reads.mock.calls.reduce((sum, [keys]) => sum + keys.length, 0),
+    pagesWritten: () => puts.mock.calls.map(([page]) => page.id),
+    ownWritten: () => ownPuts.mock.calls.reduce((sum, [rows]) => sum + rows.length, 0),
+    restore: () => [reads, puts, ownPuts].forEach((spy) => spy.mockRestore()),
+  };
+}
+
+describe('links stored a page to a record', () => {
+  it('a first pull stores each listed page as one record and no link record', async () => {
+    h = harness();
+    for (let i = 0; i < PAGE * 2 + 5; i++) h.service.seedLink({ clicks: i % 3 });
+    await pullResource(h.ctx, 'links');
+    expect(await h.db.linkPages.count()).toBe(3);
+    expect(await h.db.links.count()).toBe(0);
+    const rows = await linkRows(h.db).toArray();
+    expect(rows).toHaveLength(PAGE * 2 + 5);
+    expect(new Set(rows.map((row) => row.clientId)).size).toBe(PAGE * 2 + 5);
+    // Every row reads as a synced copy with its first click sample.
+    const one = rows.find((row) => row.serverId === 7)!;
+    expect(one).toMatchObject({ serverId: 7, local: {}, writeOnly: {}, deletedLocally: false, missingCount: 0, baseIsProvisional: false });
+    expect(one.samples?.clicks).toEqual([(one.base as Link).clicks]);
+  });
+
+  it('a second pull with nothing changed reads no page and writes nothing', async () => {
+    h = harness();
+    for (let i = 0; i < PAGE * 2 + 5; i++) h.service.seedLink({ clicks: i });
+    await pullResource(h.ctx, 'links');
+    const before = await linkRows(h.db).toArray();
+    await h.clock.advance(60_000);
+    const spy = spyOnPages();
+    const result = await pullResource(h.ctx, 'links');
+    expect(spy.pagesRead()).toBe(0);
+    expect(spy.pagesWritten()).toEqual([]);
+    expect(spy.ownWritten()).toBe(0);
+    spy.restore();
+    expect(result).toMatchObject({ listed: PAGE * 2 + 5, added: 0, removed: 0 });
+    expect(await linkRows(h.db).toArray()).toEqual(before);
+  });
+
+  it('a change on one page reads and writes that page only, with a new click sample', async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < PAGE * 3; i++) links.push(h.service.seedLink({ clicks: 1 }));
+    await pullResource(h.ctx, 'links');
+    const changed = links[PAGE + 10]!;
+    const clientId = (await rowOf(changed.id)).clientId;
+    changed.clicks = 99;
+    await h.clock.advance(60_000);
+    const spy = spyOnPages();
+    await pullResource(h.ctx, 'links');
+    expect(spy.pagesRead()).toBe(1);
+    expect(spy.pagesWritten()).toHaveLength(1);
+    spy.restore();
+    const row = await rowOf(changed.id);
+    expect(row.clientId).toBe(clientId);
+    expect(row.base?.clicks).toBe(99);
+    expect(row.samples?.clicks).toEqual([1, 99]);
+  });
+
+  it('an edit gives the row a record of its own over its page copy; once the service has it, the record goes', async () => {
+    h = harness();
+    const link = h.service.seedLink({ url: 'alias', location_url: 'https://a.example/', email_reports: [] });
+    await pullResource(h.ctx, 'links');
+    const { clientId } = await rowOf(link.id);
+    await updateRow(h.edits, 'links', clientId, { location_url: 'https://mine.example/' });
+    expect(await h.db.links.get(clientId)).toMatchObject({ local: { location_url: 'https://mine.example/' } });
+    link.clicks = 5;
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    // The pull takes the new base under the pending edit.
+    expect(await linkRows(h.db).get(clientId)).toMatchObject({ base: { clicks: 5 }, local: { location_url: 'https://mine.example/' } });
+    await push(h.ctx);
+    expect(h.service.rows.links.get(link.id)?.location_url).toBe('https://mine.example/');
+    await pullResource(h.ctx, 'links');
+    expect(await h.db.links.get(clientId)).toBeUndefined();
+    expect(await linkRows(h.db).get(clientId)).toMatchObject({ local: {}, base: { location_url: 'https://mine.example/', clicks: 5 } });
+    expect(await linkRows(h.db).count()).toBe(1);
+  });
+
+  it('a row whose record of its own says another base still takes the listed one (a reverted remote change)', async () => {
+    h = harness();
+    const link = h.service.seedLink({ url: 'first' });
+    await pullResource(h.ctx, 'links');
+    const row = await rowOf(link.id);
+    // Another write sets the row's base (as a push does once the service confirmed a change)…
+    await linkRows(h.db).put({ ...row, base: { ...row.base!, url: 'second' } });
+    // …and the service is back to what the last pull saw (someone else reverted it): the page is unchanged.
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    expect((await rowOf(link.id)).base?.url).toBe('first');
+    expect(await h.db.links.count()).toBe(0);
+  });
+
+  it('a row gone from the service moves off its page, counts its miss, and goes after the second listing without it', async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < PAGE + 3; i++) links.push(h.service.seedLink());
+    await pullResource(h.ctx, 'links');
+    const gone = links[PAGE + 1]!;
+    const { clientId } = await rowOf(gone.id);
+    h.service.rows.links.delete(gone.id);
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    expect(await h.db.links.get(clientId)).toMatchObject({ serverId: gone.id, missingCount: 1 });
+    expect((await h.db.linkPages.toArray()).some((page) => page.clientIds.includes(clientId))).toBe(false);
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    expect(await linkRows(h.db).get(clientId)).toBeUndefined();
+    expect(await linkRows(h.db).count()).toBe(PAGE + 2);
+  });
+
+  it('a delete takes the row off its page, and the next pull compares that page row by row', async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < 5; i++) links.push(h.service.seedLink());
+    await pullResource(h.ctx, 'links');
+    const { clientId } = await rowOf(links[2]!.id);
+    await deleteRow(h.edits, 'links', clientId);
+    await push(h.ctx);
+    expect(h.service.rows.links.has(links[2]!.id)).toBe(false);
+    expect(await linkRows(h.db).get(clientId)).toBeUndefined();
+    expect((await h.db.linkPageKeys.get(1))?.hash).toBe('');
+    // Someone makes the same link again under that id's place: it comes back as a new row, once.
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    expect(await linkRows(h.db).count()).toBe(4);
+    expect((await h.db.linkPageKeys.get(1))?.hash).not.toBe('');
+  });
+
+  it('a row listed on two pages (the list moved while it was read) is stored once', async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < 6; i++) links.push(h.service.seedLink());
+    await pullResource(h.ctx, 'links');
+    const { applyListing } = await import('../../../src-renderer/sync/pull.ts');
+    const pages = [links.slice(0, 3), links.slice(2, 6)];
+    await applyListing(h.ctx, 'links', links, pages);
+    const rows = await linkRows(h.db).toArray();
+    expect(rows.map((row) => row.serverId).sort((a, b) => a! - b!)).toEqual(links.map((link) => link.id));
+    expect((await h.db.linkPageKeys.get(2))?.hash).toBe('');
+  });
+
+  it('the list index hears of the rows a pull changed, as they now are, and nothing of rows only moved onto pages', async () => {
+    h = harness();
+    const link = h.service.seedLink({ url: 'a', email_reports: [] });
+    const other = h.service.seedLink({ url: 'b' });
+    await pullResource(h.ctx, 'links');
+    const { clientId } = await rowOf(link.id);
+    await updateRow(h.edits, 'links', clientId, { location_url: 'https://mine.example/' });
+    await push(h.ctx);
+    const heard: LinkRowChanges[] = [];
+    const stop = watchLinkRows(h.db, (changes) => heard.push(changes));
+    other.clicks = 3;
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    await settle();
+    stop();
+    expect(heard).toHaveLength(1);
+    expect(heard[0]!.fromPull).toBe(true);
+    expect(heard[0]!.deletes).toEqual([]);
+    const told = new Map(heard[0]!.puts.map((row) => [row.serverId, row]));
+    expect(told.get(other.id)?.base).toMatchObject({ clicks: 3 });
+    // The edited row, pushed, left its record for its page: it reads the same, so nothing to tell.
+    expect(told.has(link.id)).toBe(false);
+    expect(await h.db.links.get(clientId)).toBeUndefined();
+    expect(await linkRows(h.db).get(clientId)).toMatchObject({ local: {}, base: { location_url: 'https://mine.example/' } });
+  });
+
+  it('another window reads rows a pull of this one moved onto pages', async () => {
+    h = harness();
+    const link = h.service.seedLink({ url: 'first' });
+    const other = openMirrorDb(h.db.name.replace(/^linkdock-mirror-/, ''), { indexedDB: h.db._options.indexedDB as IDBFactory, IDBKeyRange });
+    try {
+      expect(await linkRows(other).count()).toBe(0);
+      await pullResource(h.ctx, 'links');
+      const { clientId } = await rowOf(link.id);
+      expect(await linkRows(other).get(clientId)).toMatchObject({ serverId: link.id });
+      h.service.seedLink({ url: 'second' });
+      await pullResource(h.ctx, 'links');
+      expect(await linkRows(other).count()).toBe(2);
+    } finally {
+      other.close();
+    }
+  });
+});
+
+describe('the upgrade from schema 3', () => {
+  it('keeps every row, operation and sample, and the next pull moves only rows without local state onto pages', async () => {
+    const indexedDB = new IDBFactory();
+    const v3 = new Dexie(mirrorDbName('up4'), { indexedDB, IDBKeyRange });
+    v3.version(1).stores(SCHEMA_V1);
+    v3.version(2).stores(SCHEMA_V2);
+    v3.version(3).stores(SCHEMA_V3);
+    const base = (id: number, extra: Partial<Link> = {}) =>
+      ({
+        id,
+        type: 'link',
+        url: `l${id}`,
+        location_url: `https://x.example/${id}`,
+        domain_id: 0,
+        clicks: id,
+        datetime: '2026-01-01 00:00:00',
+        settings: { password: null, sensitive_content: false },
+        ...extra,
+      }) as unknown as Link;
+    const row = (clientId: string, id: number | null, extra: object = {}) => ({
+      clientId,
+      serverId: id,
+      base: id === null ? null : base(id),
+      baseIsProvisional: false,
+      local: {},
+      writeOnly: {},
+      deletedLocally: false,
+      missingCount: 0,
+      updatedAt: 5,
+      samples: id === null ? undefined : { at: [100], clicks: [id] },
+      ...extra,
+    });
+    const rows = [
+      row('clean-1', 1),
+      row('clean-2', 2),
+      row('pending', 3, { local: { location_url: 'https://mine.example/' } }),
+      row('failed', 4, { local: { url: 'taken' } }),
+      row('conflict', 5, { local: { location_url: 'https://c.example/' } }),
+      row('write-only', 6, { writeOnly: { password: 'secret' } }),
+      row('created-here', null, { local: { url: 'new', location_url: 'https://new.example/' } }),
+    ];
+    await v3.table('links').bulkAdd(rows);
+    const op = (opId: string, rowId: string, kind: string, state: string, fields: object, extra: object = {}) => ({
+      opId,
+      resource: 'links',
+      rowId,
+      kind,
+      fields,
+      base: {},
+      state,
+      rev: 0,
+      attempts: 1,
+      notBefore: 0,
+      error: state === 'failed' ? { kind: 'rejected', message: 'That alias is taken.' } : null,
+      conflict: null,
+      createdAt: 1,
+      sentAt: null,
+      ...extra,
+    });
+    await v3.table('outbox').bulkAdd([
+      op('o-pending', 'pending', 'update', 'pending', { location_url: 'https://mine.example/' }),
+      op('o-failed', 'failed', 'update', 'failed', { url: 'taken' }),
+      op(
+        'o-conflict',
+        'conflict',
+        'update',
+        'conflict',
+        { location_url: 'https://c.example/' },
+        {
+          conflict: {
+            type: 'fields',
+            fields: [{ field: 'location_url', base: 'https://x.example/5', mine: 'https://c.example/', theirs: 'https://t.example/' }],
+          },
+        },
+      ),
+      op('o-create', 'created-here', 'create', 'pending', { url: 'new', location_url: 'https://new.example/' }),
+    ]);
+    await v3.table('clickSamples').add({ clientId: 'clean-1', serverId: 1, at: 50, clicks: 0 });
+    v3.close();
+
+    h = harness({ db: openMirrorDb('up4', { indexedDB, IDBKeyRange }) });
+    await h.db.open();
+    expect(h.db.verno).toBe(4);
+    const opsBefore = await h.db.outbox.toArray();
+    expect(opsBefore).toHaveLength(4);
+    const read = new Map((await linkRows(h.db).toArray()).map((r) => [r.clientId, r]));
+    for (const r of rows) expect(read.get(r.clientId)).toEqual(r);
+
+    // The service has what the mirror last saw (and nothing of the local create yet).
+    for (let id = 1; id <= 6; id++) h.service.rows.links.set(id, { ...base(id), email_reports: [] } as Link);
+    await pullResource(h.ctx, 'links');
+    expect(await h.db.outbox.toArray()).toEqual(opsBefore);
+    const own = (await h.db.links.toArray()).map((r) => r.clientId).sort();
+    expect(own).toEqual(['conflict', 'created-here', 'failed', 'pending', 'write-only']);
+    expect((await h.db.linkPages.toArray()).flatMap((page) => page.clientIds).sort()).toEqual([
+      'clean-1',
+      'clean-2',
+      'conflict',
+      'failed',
+      'pending',
+      'write-only',
+    ]);
+    expect(await linkRows(h.db).get('pending')).toMatchObject({ local: { location_url: 'https://mine.example/' }, base: { id: 3 } });
+    expect(await linkRows(h.db).get('write-only')).toMatchObject({ writeOnly: { password: 'secret' } });
+    // Samples kept: the row's own, and the records an older build wrote.
+    expect((await linkRows(h.db).get('clean-1'))?.samples).toEqual({ at: [100], clicks: [1] });
+    expect(await h.db.clickSamples.count()).toBe(1);
+  });
+});
