@@ -108,6 +108,23 @@ describe.skipIf(!hasChromium)('links screen (web preview over the sandbox)', () 
     // Among the newest: the Links list screenshot above shows it.
     expect(await row.getByText('team-300').count()).toBe(1);
     expect(await row.isVisible()).toBe(true);
+    // At 900×600 the badge gives way to the alias with an ellipsis (its tooltip says it all), never cut off mid-word.
+    await page.setViewportSize({ width: 900, height: 600 });
+    try {
+      const fit = await badge.evaluate((el) => {
+        const cell = el.closest('[role="cell"]')!.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return {
+          inside: el.getBoundingClientRect().right <= cell.right + 0.5,
+          fits: el.scrollWidth <= el.clientWidth,
+          ellipsis: style.textOverflow === 'ellipsis' && (style.display === 'block' || style.display === 'inline-block'),
+        };
+      });
+      expect(fit.inside).toBe(true);
+      expect(fit.fits || fit.ellipsis).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 860 });
+    }
   });
 
   it('lines the Clicks numbers up under their header, digit under digit, with or without a trend', async () => {
