@@ -279,6 +279,7 @@ async function applyLinkListing(
         hashes[i] !== '' &&
         stored.hash === hashes[i] &&
         !stored.clientIds.some((clientId) => own.has(clientId)) &&
+        !stored.serverIds.some((serverId) => ownByServer.has(serverId)) &&
         !links.some((row) => seen.has(row.id));
       keep.push(same);
       for (const row of links) {
