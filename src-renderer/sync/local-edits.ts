@@ -6,7 +6,7 @@ import { EditError, QUOTA_MESSAGE } from './edit-errors.ts';
 import { bulkRowFields, bulkUrls } from './mirror/bulk-rows.ts';
 import { isQuotaError, type MirrorDb } from './mirror/db.ts';
 import { allRowScope, rowScope, rowStore } from './mirror/link-rows.ts';
-import { clientRefs, isWriteOnly, readView, rowView } from './mirror/fields.ts';
+import { clientRefs, isWriteOnly, readView, rowView, sameValue } from './mirror/fields.ts';
 import type { Fields, MirrorRow, OutboxOp } from './mirror/rows.ts';
 import { coalesce } from './outbox/coalesce.ts';
 import type { Clock, OpKind, ResourceName } from './types.ts';
@@ -167,7 +167,16 @@ export async function updateRow(ctx: EditContext, resource: ResourceName, client
       if (field === 'url' && aliasUnknown) continue;
       if (!isWriteOnly(resource, field, row.base) && Object.hasOwn(remote, field)) base[field] = remote[field];
     }
+    // Set to what the mirror shows (no pending change of it): an explicit command, still a change.
+    // Only the caller's own fields: companions are carried along, not set by the user.
+    const asserted = Object.keys(patch).filter(
+      (field) => Object.hasOwn(fields, field) && Object.hasOwn(base, field) && !Object.hasOwn(row.local, field) && sameValue(fields[field], base[field]),
+    );
     await applyEdit(ctx, resource, row, 'update', fields, base);
+    if (asserted.length > 0) {
+      const op = (await opsOfRow(ctx.db, clientId)).at(-1);
+      if (op?.kind === 'update') await ctx.db.outbox.put({ ...op, asserted: [...new Set([...(op.asserted ?? []), ...asserted])] });
+    }
   });
   ctx.onChange?.();
 }

@@ -269,7 +269,13 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
     }
   }
   const patch = toServerFields(op.resource, op.fields, lookup);
-  const decision = mergeRow({ local: patch, base: op.base, remote: remote ? readView(op.resource, remote) : null, ours: op.sent });
+  const decision = mergeRow({
+    local: patch,
+    base: op.base,
+    remote: remote ? readView(op.resource, remote) : null,
+    ours: op.sent,
+    ...(op.asserted ? { asserted: op.asserted } : {}),
+  });
 
   if (decision.type === 'send') {
     const input: Fields = { ...decision.fields };

@@ -27,6 +27,8 @@ export interface MergeInput {
   remote: Fields | null;
   /** Values this client itself may already have written per field (earlier attempts). */
   ours?: Record<string, unknown[]>;
+  /** Fields the user set to the value they saw (OutboxOp.asserted): changed even when equal to the base. */
+  asserted?: readonly string[];
 }
 
 /**
@@ -46,7 +48,7 @@ function mergeSets(before: unknown[], mine: unknown[], theirs: unknown[]): unkno
 
 const sorted = (list: unknown[]) => [...list].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
 
-export function mergeRow({ local, base, remote, ours = {} }: MergeInput): MergeDecision {
+export function mergeRow({ local, base, remote, ours = {}, asserted = [] }: MergeInput): MergeDecision {
   if (local === 'deleted') return remote === null ? { type: 'gone' } : { type: 'delete' };
   if (remote === null) return Object.keys(local).length === 0 ? { type: 'gone' } : { type: 'deleted-conflict' };
   const send: Fields = {};
@@ -71,7 +73,7 @@ export function mergeRow({ local, base, remote, ours = {} }: MergeInput): MergeD
       if (!sameValue(sorted(merged), sorted(theirs))) send[field] = merged;
       continue;
     }
-    const localChanged = !sameValue(mine, before);
+    const localChanged = !sameValue(mine, before) || asserted.includes(field);
     const remoteChanged = !sameValue(theirs, before);
     if (!localChanged) continue; // unchanged locally: keep theirs
     if (!remoteChanged) send[field] = mine;

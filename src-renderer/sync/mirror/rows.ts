@@ -82,6 +82,13 @@ export interface OutboxOp {
   sentAfterId?: number | null;
   /** Update: the readable server values of the changed fields when the user first changed them. */
   base: Fields;
+  /**
+   * Update: fields the user set to the very value the mirror showed (an explicit command, such as
+   * Disable on a selection that showed some links disabled already). Equal to the base, they are
+   * still the user's change: should the service hold another value by now, that is a conflict,
+   * not a change of no one's to keep quietly.
+   */
+  asserted?: string[];
   state: OpState;
   /**
    * Update: values of earlier attempts that may have been applied (timeout, 5xx, crash), per

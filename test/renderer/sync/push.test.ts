@@ -124,6 +124,32 @@ describe('updates: read before write, three-way merge', () => {
     expect(await rowOf('domains', domain.id)).toMatchObject({ base: { host: 'b.example.com' }, local: {} });
   });
 
+  it('a field set to the value the mirror shows is still the user’s: another value on the service by then is a conflict, not kept quietly', async () => {
+    // Chaos seed 63 (500 ops at 20% faults) on the link pages: Disable on a domain the mirror
+    // showed disabled, while someone had enabled it again; the disable went nowhere and said nothing.
+    h = harness();
+    const { domain, clientId } = await pulledDomain();
+    h.service.rows.domains.get(domain.id)!.is_enabled = false;
+    await pullResource(h.ctx, 'domains');
+    h.service.rows.domains.get(domain.id)!.is_enabled = true;
+    await updateRow(h.edits, 'domains', clientId, { is_enabled: false });
+    await push(h.ctx);
+    expect((await ops())[0]).toMatchObject({ state: 'conflict', conflict: { type: 'fields', fields: [{ field: 'is_enabled', mine: false, theirs: true }] } });
+    expect(h.service.rows.domains.get(domain.id)!.is_enabled).toBe(true);
+  });
+
+  it('a change the user takes back before it went out is no change: theirs stands', async () => {
+    h = harness();
+    const { domain, clientId } = await pulledDomain();
+    await updateRow(h.edits, 'domains', clientId, { is_enabled: false });
+    await updateRow(h.edits, 'domains', clientId, { is_enabled: true });
+    h.service.rows.domains.get(domain.id)!.custom_index_url = 'https://theirs.test/';
+    h.service.rows.domains.get(domain.id)!.is_enabled = false;
+    await push(h.ctx);
+    expect(await ops()).toEqual([]);
+    expect(h.service.rows.domains.get(domain.id)).toMatchObject({ is_enabled: false, custom_index_url: 'https://theirs.test/' });
+  });
+
   it('only remote changed on another field → takes theirs and does not overwrite it', async () => {
     h = harness();
     const { domain, clientId } = await pulledDomain();
