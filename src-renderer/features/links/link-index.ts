@@ -1,10 +1,13 @@
 // A compact in-memory index of the links in the mirror: just what the list searches, filters,
 // sorts and shows, one small object per link. Sort orders are computed once per index (not per
-// keystroke), so a search over 100,000 links is a single linear scan in an already-sorted order.
+// keystroke) as positions in a typed array; a search walks one of them, checks only the links the
+// gram filter (search-grams.ts) leaves, and while the user types on, narrows the last results from
+// where the shorter search matched in each link.
 import type { Domain, Link } from '../../../src-preload/contract/index.ts';
 import { rowView, type MirrorRow, type OutboxOp } from '../../sync/index.ts';
 import { serviceDatetime } from '../../sync/mirror/fields.ts';
 import { shortUrlOf, type ShortUrlDomain } from './short-url.ts';
+import { buildGrams, candidates, hasBit, type SearchGrams } from './search-grams.ts';
 
 /** '0' for the main domain, a domain row's client id, or `server:<id>` for a domain not in the mirror. */
 export type DomainKey = string;
@@ -15,8 +18,9 @@ export interface LinkEntry {
   serverId: number | null;
   alias: string;
   destination: string;
-  /** Lower-cased alias and destination, what the search box matches. */
-  haystack: string;
+  /** Lower-cased alias and destination, what the search box matches (the same strings when already lower case). */
+  aliasLower: string;
+  destinationLower: string;
   domainKey: DomainKey;
   clicks: number;
   /** Creation time `YYYY-MM-DD HH:MM:SS` (sorts as text); a link not yet created uses its edit time. */
@@ -37,17 +41,38 @@ export interface DomainInfo extends ShortUrlDomain {
 export type SortKey = 'created' | 'clicks' | 'alias';
 export type SortDirection = 'asc' | 'desc';
 
+type OrderKey = SortKey | `${SortKey}:desc`;
+
 export interface LinkIndex {
   entries: readonly LinkEntry[];
   byClientId: ReadonlyMap<string, LinkEntry>;
-  /** Entries by lower-cased alias (an exact alias comes first in a search). */
-  readonly byAlias: ReadonlyMap<string, readonly LinkEntry[]>;
   domains: readonly DomainInfo[];
   domainByKey: ReadonlyMap<DomainKey, DomainInfo>;
-  /** Entries sorted ascending by each key, computed on first use. */
-  orders: Map<SortKey | `${SortKey}:desc`, readonly LinkEntry[]>;
+  /** Positions in `entries` sorted by each key (ascending, and `key:desc`), computed on first use. */
+  orders: Map<OrderKey, Int32Array>;
+  /** The entries of an order, made the first time a search keeps every row of it. */
+  orderEntries: Map<OrderKey, readonly LinkEntry[]>;
+  /** The gram filter of the search, built on the first search (or by `prepareSearch`). */
+  grams?: SearchGrams | undefined;
+  /** Two buffers each for the search's offsets and positions, taken in turn (the last search's stay readable). */
+  buffers?: { offsets: [Int32Array, Int32Array]; positions: [Int32Array, Int32Array] } | undefined;
   /** The last query and its results: typing further narrows them instead of rescanning. */
-  last?: { query: LinkQuery; syncStates: ReadonlyMap<string, RowSyncState>; results: LinkEntry[]; shown: LinkEntry[] } | undefined;
+  last?: LastQuery | undefined;
+}
+
+interface LastQuery {
+  query: LinkQuery;
+  syncStates: ReadonlyMap<string, RowSyncState>;
+  needle: string;
+  /** The results in sort order, as entries and as positions. */
+  results: LinkEntry[];
+  positions: Int32Array;
+  /** The links holding the needle (bit per position, whatever the filters); null for no needle. */
+  match: Uint32Array | null;
+  /** By position, where the needle first is in each link of `match` (see `find`); null when not looked for. */
+  offsets: Int32Array | null;
+  /** The results with an exact alias first. */
+  shown: LinkEntry[];
 }
 
 /** Where a row's outbox operations stand; absent means synced. Worst state wins. */
@@ -105,7 +130,8 @@ export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, Do
     serverId: row.serverId,
     alias,
     destination,
-    haystack: `${alias}\n${destination}`.toLowerCase(),
+    aliasLower: lower(alias),
+    destinationLower: lower(destination),
     domainKey: domainKeyOf(view.domain_id, byServerId),
     clicks,
     created: row.base?.datetime ?? serviceDatetime(row.updatedAt),
@@ -117,9 +143,14 @@ export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, Do
   };
 }
 
+/** Lower case, keeping the same string when it already is (one copy of each in memory, not two). */
+export function lower(text: string): string {
+  const lowered = text.toLowerCase();
+  return lowered === text ? text : lowered;
+}
+
 export function buildIndex(entries: LinkEntry[], domains: readonly DomainInfo[]): LinkIndex {
   let byClientId: Map<string, LinkEntry> | undefined;
-  let byAlias: Map<string, LinkEntry[]> | undefined;
   return {
     entries,
     // Built on first use: 100,000 map entries are ~30 ms a reload need not spend before painting.
@@ -127,23 +158,16 @@ export function buildIndex(entries: LinkEntry[], domains: readonly DomainInfo[])
       byClientId ??= new Map(entries.map((e) => [e.clientId, e]));
       return byClientId;
     },
-    // Built on the first search: a lookup per keystroke instead of a pass over every result.
-    get byAlias() {
-      if (!byAlias) {
-        byAlias = new Map();
-        for (const e of entries) {
-          const key = e.alias.toLowerCase();
-          const known = byAlias.get(key);
-          if (known) known.push(e);
-          else byAlias.set(key, [e]);
-        }
-      }
-      return byAlias;
-    },
     domains,
     domainByKey: new Map(domains.map((d) => [d.key, d])),
     orders: new Map(),
+    orderEntries: new Map(),
   };
+}
+
+/** Builds what the first search would (idle time after a reload: the first keystroke stays short). */
+export function prepareSearch(index: LinkIndex): void {
+  index.grams ??= buildGrams(index.entries);
 }
 
 /** Builds the index from rows, as the mirror holds them. */
@@ -164,21 +188,41 @@ export function serverIdMap(domains: readonly DomainInfo[]): Map<number, DomainI
 const COMPARE: Record<SortKey, (a: LinkEntry, b: LinkEntry) => number> = {
   created: (a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0),
   clicks: (a, b) => a.clicks - b.clicks,
-  alias: (a, b) => {
-    const x = a.alias.toLowerCase();
-    const y = b.alias.toLowerCase();
-    return x < y ? -1 : x > y ? 1 : 0;
-  },
+  alias: (a, b) => (a.aliasLower < b.aliasLower ? -1 : a.aliasLower > b.aliasLower ? 1 : 0),
 };
 
-/** The entries in ascending order of `key` (ties: alias, then client id — stable across rebuilds). */
-export function sortOrder(index: LinkIndex, key: SortKey): readonly LinkEntry[] {
-  const known = index.orders.get(key);
+/**
+ * Positions in `entries`, in the order asked for (ties: alias, then client id — stable across
+ * rebuilds); kept with the index, so a descending order is not walked backwards per keystroke.
+ */
+export function sortPositions(index: LinkIndex, key: SortKey, direction: SortDirection = 'asc'): Int32Array {
+  const name: OrderKey = direction === 'asc' ? key : `${key}:desc`;
+  const known = index.orders.get(name);
   if (known) return known;
-  const compare = COMPARE[key];
-  const sorted = [...index.entries].sort((a, b) => compare(a, b) || COMPARE.alias(a, b) || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
-  index.orders.set(key, sorted);
-  return sorted;
+  let order: Int32Array;
+  if (direction === 'desc') order = sortPositions(index, key).slice().reverse();
+  else {
+    const { entries } = index;
+    const compare = COMPARE[key];
+    order = Int32Array.from(entries, (_, i) => i).sort((i, j) => {
+      const a = entries[i] as LinkEntry;
+      const b = entries[j] as LinkEntry;
+      return compare(a, b) || COMPARE.alias(a, b) || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0);
+    });
+  }
+  index.orders.set(name, order);
+  return order;
+}
+
+function orderEntries(index: LinkIndex, key: SortKey, direction: SortDirection): LinkEntry[] {
+  const name: OrderKey = direction === 'asc' ? key : `${key}:desc`;
+  const known = index.orderEntries.get(name);
+  if (known) return known as LinkEntry[];
+  const order = sortPositions(index, key, direction);
+  const entries: LinkEntry[] = new Array(order.length);
+  for (let k = 0; k < order.length; k++) entries[k] = index.entries[order[k] as number] as LinkEntry;
+  index.orderEntries.set(name, entries);
+  return entries;
 }
 
 export type TriState = 'any' | 'yes' | 'no';
@@ -236,68 +280,159 @@ function sameFilters(a: LinkQuery, b: LinkQuery): boolean {
 /** A row deleted here stays listed only while its delete is stuck (failed or in conflict). */
 export const deleteStuck = (sync: RowSyncState | undefined): boolean => sync === 'failed' || sync === 'conflict';
 
-/** The entries in the order asked for, kept with the index (a descending order is not walked backwards per keystroke). */
-function orderOf(index: LinkIndex, key: SortKey, direction: SortDirection): readonly LinkEntry[] {
-  if (direction === 'asc') return sortOrder(index, key);
-  const known = index.orders.get(`${key}:desc`);
-  if (known) return known;
-  const descending = [...sortOrder(index, key)].reverse();
-  index.orders.set(`${key}:desc`, descending);
-  return descending;
+/** Where a needle first is in an entry: ≥ 0 in its alias, ≤ -2 in its destination (-2 - offset). */
+const NOT_FOUND = 0x7fffffff;
+
+function find(entry: LinkEntry, needle: string): number {
+  const at = entry.aliasLower.indexOf(needle);
+  if (at >= 0) return at;
+  const inDestination = entry.destinationLower.indexOf(needle);
+  return inDestination >= 0 ? -2 - inDestination : NOT_FOUND;
 }
 
 /**
- * The filtered list in sorted order. Rows deleted locally drop out unless their delete is stuck.
- * One tight pass over a pre-sorted array; when the search only grew (typing), the previous
- * results are narrowed instead.
+ * `find` for a needle that starts with `shorter`, given where `shorter` first is: the needle can
+ * only be there or after it, and most often the next typed letter is what follows it there.
+ */
+function findFrom(entry: LinkEntry, needle: string, shorter: number, previous: number): number {
+  const inAlias = previous >= 0;
+  const text = inAlias ? entry.aliasLower : entry.destinationLower;
+  const from = inAlias ? previous : -2 - previous;
+  const same = needle.length === shorter + 1 ? text.charCodeAt(from + shorter) === needle.charCodeAt(shorter) : text.startsWith(needle, from);
+  if (same) return previous;
+  const at = text.indexOf(needle, from + 1);
+  if (at >= 0) return inAlias ? at : -2 - at;
+  if (!inAlias) return NOT_FOUND;
+  const inDestination = entry.destinationLower.indexOf(needle);
+  return inDestination >= 0 ? -2 - inDestination : NOT_FOUND;
+}
+
+/** The links holding `needle`, by position, and where it first is in each (when it was looked for). */
+function matchNeedle(index: LinkIndex, search: SearchGrams, needle: string): { match: Uint32Array; offsets: Int32Array | null } {
+  const { bits, exact } = candidates(search, needle);
+  const last = index.last;
+  // The links that held a shorter needle inside this one are the only ones that can hold it.
+  const narrower = last?.match && needle.includes(last.needle) ? last : null;
+  if (narrower?.match) for (let w = 0; w < bits.length; w++) bits[w]! &= narrower.match[w] as number;
+  if (exact) return { match: bits, offsets: null };
+  const previous = narrower?.offsets && needle.startsWith(narrower.needle) ? narrower.offsets : null;
+  const shorter = narrower ? narrower.needle.length : 0;
+  const offsets = buffer(index, 'offsets', last?.offsets);
+  const entries = index.entries;
+  // In position order: the entries and their strings are read in the order they were made.
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w] as number;
+    while (word !== 0) {
+      const bit = word & -word;
+      word ^= bit;
+      const i = (w << 5) | (31 - Math.clz32(bit));
+      const entry = entries[i] as LinkEntry;
+      const at = previous ? findFrom(entry, needle, shorter, previous[i] as number) : find(entry, needle);
+      if (at === NOT_FOUND) bits[w]! &= ~bit;
+      else offsets[i] = at;
+    }
+  }
+  return { match: bits, offsets };
+}
+
+/** One of the index's two buffers of `kind`: the one `busy` (being read) is not a view of. A typing user's keystrokes allocate nothing big. */
+function buffer(index: LinkIndex, kind: 'offsets' | 'positions', busy: Int32Array | null | undefined): Int32Array {
+  const n = index.entries.length;
+  index.buffers ??= { offsets: [new Int32Array(n), new Int32Array(n)], positions: [new Int32Array(n), new Int32Array(n)] };
+  const [a, b] = index.buffers[kind];
+  return busy?.buffer === a.buffer ? b : a;
+}
+
+/**
+ * Where the last search's needle is in each link it matched, when the search did not need to
+ * look (the gram filter was exact: a first letter). For idle time after a keystroke: the next
+ * letter then checks one character per link instead of searching each link's text.
+ */
+export function prepareNarrowing(index: LinkIndex): void {
+  const last = index.last;
+  if (!last?.match || last.offsets) return;
+  const offsets = buffer(index, 'offsets', null);
+  const { match, needle } = last;
+  for (let w = 0; w < match.length; w++) {
+    let word = match[w] as number;
+    while (word !== 0) {
+      const bit = word & -word;
+      word ^= bit;
+      const i = (w << 5) | (31 - Math.clz32(bit));
+      offsets[i] = find(index.entries[i] as LinkEntry, needle);
+    }
+  }
+  last.offsets = offsets;
+}
+
+/**
+ * The filtered list in sorted order, a link whose alias is exactly what was typed first. Rows
+ * deleted locally drop out unless their delete is stuck. The needle is looked for only in the
+ * links the gram filter (and, while typing on, the last search) leaves; then one pass over a
+ * pre-sorted order of positions keeps the matches, over compact arrays rather than the entries.
  */
 export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, RowSyncState>, query: LinkQuery): LinkEntry[] {
   const needle = query.search.trim().toLowerCase();
   const last = index.last;
-  let source: readonly LinkEntry[];
-  if (last && last.syncStates === syncStates && sameFilters(last.query, query) && needle.includes(last.query.search.trim().toLowerCase())) {
-    if (last.query.search.trim().toLowerCase() === needle) return last.shown;
-    source = last.results;
-  } else {
-    source = orderOf(index, query.sort, query.direction);
-  }
-  // The source array is kept until a row drops out: a keystroke that drops none (most of a word
-  // typed into 100,000 links, or a first letter) allocates nothing and re-renders nothing.
-  let out: LinkEntry[] | null = null;
-  const matches = matcher(needle, query, syncStates);
+  const narrowing = last !== undefined && last.syncStates === syncStates && sameFilters(last.query, query) && needle.includes(last.needle);
+  if (narrowing && last.needle === needle) return last.shown;
+  const search = (index.grams ??= buildGrams(index.entries));
+  const { match, offsets } = needle ? matchNeedle(index, search, needle) : { match: null, offsets: null };
+  const source = narrowing ? last.positions : sortPositions(index, query.sort, query.direction);
+  const { deleted, aliasLength } = search;
+  const filter = filterOf(query, syncStates);
+  const entries = index.entries;
   const n = source.length;
+  // Positions are copied only once a row drops out: a keystroke that drops none (a first letter
+  // in 100,000 links, most of a word) returns the same results and re-renders nothing.
+  let positions: Int32Array | null = null;
+  let count = 0;
+  let exact: LinkEntry[] | null = null;
   for (let k = 0; k < n; k++) {
-    const entry = source[k] as LinkEntry;
-    if (!matches(entry)) {
-      out ??= source.slice(0, k);
+    const i = source[k] as number;
+    const keep =
+      (match === null || hasBit(match, i)) &&
+      (deleted === null || deleted[i] === 0 || deleteStuck(syncStates.get((entries[i] as LinkEntry).clientId))) &&
+      (filter === null || filter(entries[i] as LinkEntry));
+    if (!keep) {
+      if (positions === null) {
+        positions = buffer(index, 'positions', source);
+        positions.set(source.subarray(0, k));
+      }
       continue;
     }
-    out?.push(entry);
+    if (positions !== null) positions[count] = i;
+    count++;
+    if (match !== null && aliasLength[i] === needle.length && (entries[i] as LinkEntry).aliasLower === needle) (exact ??= []).push(entries[i] as LinkEntry);
   }
-  const results = out ?? (source as LinkEntry[]);
-  const shown = exactAliasFirst(index, results, needle, matches);
-  index.last = { query, syncStates, results, shown };
+  let results: LinkEntry[];
+  if (positions === null) {
+    positions = source;
+    results = narrowing ? last.results : orderEntries(index, query.sort, query.direction);
+  } else {
+    positions = positions.subarray(0, count);
+    results = new Array(count);
+    for (let k = 0; k < count; k++) results[k] = entries[positions[k] as number] as LinkEntry;
+  }
+  const shown = exact ? exactAliasFirst(results, exact) : results;
+  index.last = { query, syncStates, needle, results, positions, match, offsets, shown };
   return shown;
 }
 
 /**
  * A link whose alias is exactly what was typed comes first, whatever the sort: someone typing an
- * alias is looking for that link. The sorted results stay as they were (typing further narrows
- * them); with no exact match the same array comes back. Found by the alias map, not by a pass
- * over the results (a pass over 100,000 results was a third of a keystroke).
+ * alias is looking for that link. `exact` is in sort order already; the sorted results stay as they
+ * were (typing further narrows them).
  */
-function exactAliasFirst(index: LinkIndex, results: LinkEntry[], needle: string, matches: (entry: LinkEntry) => boolean): LinkEntry[] {
-  if (!needle) return results;
-  const candidates = index.byAlias.get(needle)?.filter(matches);
-  if (!candidates || candidates.length === 0) return results;
-  const first = new Set(candidates);
-  // In sort order among themselves, as the results have them.
-  const exact = candidates.length === 1 ? candidates : results.filter((e) => first.has(e));
-  return [...exact, ...results.filter((e) => !first.has(e))];
+function exactAliasFirst(results: readonly LinkEntry[], exact: readonly LinkEntry[]): LinkEntry[] {
+  const first = new Set(exact);
+  const shown = exact.slice();
+  for (const entry of results) if (!first.has(entry)) shown.push(entry);
+  return shown;
 }
 
-/** The test of one query, with only the filters it sets (one small check per link and keystroke). */
-function matcher(needle: string, query: LinkQuery, syncStates: ReadonlyMap<string, RowSyncState>): (entry: LinkEntry) => boolean {
+/** The test of the filters a query sets beyond search and deletion (null: none set). */
+function filterOf(query: LinkQuery, syncStates: ReadonlyMap<string, RowSyncState>): ((entry: LinkEntry) => boolean) | null {
   const checks: ((entry: LinkEntry) => boolean)[] = [];
   if (query.domain !== 'all') checks.push((e) => e.domainKey === query.domain);
   if (query.enabled !== 'any') checks.push((e) => (query.enabled === 'yes') === e.enabled);
@@ -307,10 +442,8 @@ function matcher(needle: string, query: LinkQuery, syncStates: ReadonlyMap<strin
   if (query.createdFrom) checks.push((e) => e.created.slice(0, 10) >= query.createdFrom);
   if (query.createdTo) checks.push((e) => e.created.slice(0, 10) <= query.createdTo);
   if (query.pending !== 'any') checks.push((e) => (query.pending === 'yes') === syncStates.has(e.clientId));
-  // Rows deleted here drop out unless their delete is stuck.
-  const kept = (e: LinkEntry) => !e.deletedLocally || deleteStuck(syncStates.get(e.clientId));
-  if (checks.length === 0) return needle ? (e) => e.haystack.includes(needle) && kept(e) : kept;
-  return (e) => (!needle || e.haystack.includes(needle)) && kept(e) && checks.every((check) => check(e));
+  if (checks.length === 0) return null;
+  return (e) => checks.every((check) => check(e));
 }
 
 /** The short URL of an entry in a workspace, or null when its domain is unknown. */
