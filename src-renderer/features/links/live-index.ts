@@ -25,7 +25,12 @@ export interface LiveIndexWatch {
 const domainsKey = (domains: readonly DomainInfo[]) => JSON.stringify(domains);
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void, onError: (error: unknown) => void): LiveIndexWatch {
+/**
+ * Keeps `onIndex` told of the links' index. `onIndex` may return an index it keeps instead, holding
+ * the same entries in the same order (see index-snapshot.ts `sameEntries`): the watch then holds
+ * that index's entries.
+ */
+export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => LinkIndex | void, onError: (error: unknown) => void): LiveIndexWatch {
   let stopped = false;
   let round = 0;
   let entries = new Map<string, LinkEntry>();
@@ -41,7 +46,11 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void
     clearTimeout(timer);
     timer = undefined;
     if (stopped || current !== round) return;
-    onIndex(buildIndex([...entries.values()], domains));
+    const built = buildIndex([...entries.values()], domains);
+    const kept = onIndex(built);
+    // The listener kept an index with the same entries (the stored copy): hold those, not a second
+    // set of 100,000 of them.
+    if (kept && kept !== built && kept.entries.length === built.entries.length) for (const entry of kept.entries) entries.set(entry.clientId, entry);
   };
   const now = () => serviceDatetime(Date.now(), accountTimeZone(db));
 
@@ -87,20 +96,9 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void
     domains = domainInfos(domainRows);
     byServerId = serverIdMap(domains);
     const known = domainsKey(domains);
-    // Key ranges of ~1,000 rows read side by side (the keys alone are cheap to read first); each
-    // range's rows become entries as it arrives, in a task of its own.
-    const keys = (await db.links.orderBy(':id').primaryKeys()) as string[];
-    if (stopped || current !== round) return;
-    const bounds: string[] = [];
-    for (let i = READ_ROWS; i < keys.length; i += READ_ROWS) bounds.push(keys[i]!);
     const at = now();
-    const parts = await Promise.all(
-      Array.from({ length: bounds.length + 1 }, (_, p) => {
-        const last = p === bounds.length;
-        const range = db.links.where(':id').between(p === 0 ? Dexie.minKey : bounds[p - 1]!, last ? Dexie.maxKey : bounds[p]!, true, last);
-        return range.toArray().then((rows: MirrorRow<Link>[]) => rows.map((row) => toEntry(row, byServerId, at)));
-      }),
-    );
+    // Each range's rows become entries as it arrives, in a task of its own.
+    const parts = await readAllRows(db, (rows) => (stopped || current !== round ? [] : rows.map((row) => toEntry(row, byServerId, at))));
     if (stopped || current !== round) return;
     const read = new Map<string, LinkEntry>();
     for (const part of parts) for (const entry of part) read.set(entry.clientId, entry);
@@ -128,4 +126,22 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void
       domainWatch = null;
     },
   };
+}
+
+/**
+ * Every link row of the mirror, in key ranges of READ_ROWS read side by side (the keys alone are
+ * cheap to read first); each range is handed to `each` as it arrives, so no more than a range of
+ * whole rows is held at a time.
+ */
+export async function readAllRows<T>(db: MirrorDb, each: (rows: MirrorRow<Link>[]) => T): Promise<T[]> {
+  const keys = (await db.links.orderBy(':id').primaryKeys()) as string[];
+  const bounds: string[] = [];
+  for (let i = READ_ROWS; i < keys.length; i += READ_ROWS) bounds.push(keys[i]!);
+  return Promise.all(
+    Array.from({ length: bounds.length + 1 }, (_, p) => {
+      const last = p === bounds.length;
+      const range = db.links.where(':id').between(p === 0 ? Dexie.minKey : bounds[p - 1]!, last ? Dexie.maxKey : bounds[p]!, true, last);
+      return range.toArray().then((rows: MirrorRow<Link>[]) => each(rows));
+    }),
+  );
 }
