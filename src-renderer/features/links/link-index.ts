@@ -319,15 +319,24 @@ function matchNeedle(index: LinkIndex, search: SearchGrams, needle: string): { m
   const shorter = narrower ? narrower.needle.length : 0;
   const offsets = buffer(index, 'offsets', last?.offsets);
   const entries = index.entries;
-  // In position order: the entries and their strings are read in the order they were made.
+  const { text, aliasStart, destinationStart } = search;
+  // One letter typed at the end: one byte of the links' text says whether it follows where the
+  // shorter needle was (a byte of 0, past Latin-1, or a miss falls back to the strings).
+  const typed = previous && needle.length === shorter + 1 ? needle.charCodeAt(shorter) : 0;
+  const byByte = typed > 0 && typed < 256;
+  // In position order: the entries, their strings and their bytes are read in the order they were made.
   for (let w = 0; w < bits.length; w++) {
     let word = bits[w] as number;
     while (word !== 0) {
       const bit = word & -word;
       word ^= bit;
       const i = (w << 5) | (31 - Math.clz32(bit));
-      const entry = entries[i] as LinkEntry;
-      const at = previous ? findFrom(entry, needle, shorter, previous[i] as number) : find(entry, needle);
+      let at: number;
+      if (previous) {
+        const before = previous[i] as number;
+        const next = before >= 0 ? (aliasStart[i] as number) + before + shorter : (destinationStart[i] as number) - 2 - before + shorter;
+        at = byByte && text[next] === typed ? before : findFrom(entries[i] as LinkEntry, needle, shorter, before);
+      } else at = find(entries[i] as LinkEntry, needle);
       if (at === NOT_FOUND) bits[w]! &= ~bit;
       else offsets[i] = at;
     }

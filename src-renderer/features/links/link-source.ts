@@ -45,7 +45,7 @@ interface IdleGlobal {
 }
 
 /** Runs `fn` when the page is idle (at the latest after `timeoutMs`), or soon where there is no idle callback; returns a cancel. */
-export function whenIdle(fn: () => void, timeoutMs = LIVE_READ_DELAY_MS): () => void {
+function whenIdle(fn: () => void, timeoutMs = LIVE_READ_DELAY_MS): () => void {
   const { requestIdleCallback, cancelIdleCallback } = globalThis as IdleGlobal;
   if (requestIdleCallback && cancelIdleCallback) {
     const id = requestIdleCallback(fn, { timeout: timeoutMs });

@@ -5,7 +5,8 @@
 // 100,000 of them. A one-letter needle, or a two-letter one whose bucket only ever saw that pair,
 // needs no check at all. Then, per link, its alias's length and whether it was deleted here: the
 // walk of a sort order reads these compact arrays, not 100,000 objects scattered over the heap.
-// ~4.5 MiB of typed arrays at 100,000 links, outside the JS heap.
+// And the links' text as bytes, for the check of one typed letter. ~10 MiB of typed arrays at
+// 100,000 links, outside the JS heap.
 import type { LinkEntry } from './link-index.ts';
 
 /** Own classes: a–z, 0–9 and the signs URLs are made of; every other character shares the rest. */
@@ -34,6 +35,15 @@ export interface SearchGrams {
   aliasLength: Uint16Array;
   /** Per position: 1 when deleted here; null when no link is. */
   deleted: Uint8Array | null;
+  /**
+   * Every link's lower-cased alias and destination, each followed by a line break, one byte per
+   * UTF-16 unit (0 for a unit past Latin-1): one byte tells whether the next typed letter follows
+   * where the shorter needle was, without reading the link's strings.
+   */
+  text: Uint8Array;
+  /** Per position: where its alias and its destination start in `text`. */
+  aliasStart: Int32Array;
+  destinationStart: Int32Array;
   /** 32-bit words per bucket. */
   words: number;
   /** BUCKETS bitsets of `words` words, one after the other. */
@@ -68,14 +78,31 @@ export function buildGrams(entries: readonly LinkEntry[]): SearchGrams {
   };
   const aliasLength = new Uint16Array(size);
   let deleted: Uint8Array | null = null;
+  let length = 0;
+  for (const entry of entries) length += entry.aliasLower.length + entry.destinationLower.length + 2;
+  const text = new Uint8Array(length);
+  const aliasStart = new Int32Array(size);
+  const destinationStart = new Int32Array(size);
+  let at = 0;
+  const copy = (value: string) => {
+    for (let j = 0; j < value.length; j++) {
+      const code = value.charCodeAt(j);
+      text[at++] = code < 256 ? code : 0;
+    }
+    text[at++] = 10;
+  };
   for (let i = 0; i < size; i++) {
     const entry = entries[i] as LinkEntry;
     add(entry.aliasLower, i >>> 5, 1 << (i & 31));
     add(entry.destinationLower, i >>> 5, 1 << (i & 31));
     aliasLength[i] = Math.min(entry.aliasLower.length, 0xffff);
     if (entry.deletedLocally) (deleted ??= new Uint8Array(size))[i] = 1;
+    aliasStart[i] = at;
+    copy(entry.aliasLower);
+    destinationStart[i] = at;
+    copy(entry.destinationLower);
   }
-  return { size, words, bits, pairs, aliasLength, deleted };
+  return { size, words, bits, pairs, aliasLength, deleted, text, aliasStart, destinationStart };
 }
 
 export interface Candidates {
