@@ -88,7 +88,8 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   }, [preview, results, win.start, win.end]);
   const pinnedSet = useMemo(() => new Set(pinned), [pinned]);
   const baseUrl = workspace.baseUrl;
-  const shortUrl = useCallback((entry: LinkEntry) => (listIndex ? entryShortUrl(listIndex, baseUrl, entry) : null), [listIndex, baseUrl]);
+  // Each row's short URL is built once per index (two cells ask for it on every render of the page).
+  const shortUrl = useMemo(() => shortUrls(listIndex, baseUrl), [listIndex, baseUrl]);
   const deletedDomains = useDeletedDomainKeys(sync.db);
   const missing = useCallback((entry: LinkEntry) => (listIndex ? missingDomainOf(listIndex, entry, deletedDomains) : null), [listIndex, deletedDomains]);
 
@@ -402,6 +403,17 @@ const EMPTY_INDEX: LinkIndex = buildIndex([], []);
 const TREND_SAMPLES = 30;
 
 const MemoPager = memo(Pager);
+
+/** Short URLs of an index's entries, each built once (entries are replaced, never changed, when a link changes). */
+function shortUrls(index: LinkIndex | null, baseUrl: string): (entry: LinkEntry) => string | null {
+  const known = new WeakMap<LinkEntry, string | null>();
+  return (entry) => {
+    if (!index) return null;
+    let url = known.get(entry);
+    if (url === undefined) known.set(entry, (url = entryShortUrl(index, baseUrl, entry)));
+    return url;
+  };
+}
 
 /** How a row is named to assistive technology: its alias, or its destination while the service has not picked the alias. */
 const rowName = (entry: LinkEntry): string => entry.alias || entry.destination;
