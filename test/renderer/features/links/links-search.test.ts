@@ -149,6 +149,13 @@ describe('gram filter', () => {
     expect(candidates(grams, 'a').exact).toBe(true);
     expect(candidates(grams, 'ab').exact).toBe(true);
     expect(candidates(grams, 'aba').exact).toBe(false);
+    // A pair in most links has a bucket of its own, whatever else the links hold.
+    const bench = indexRows(
+      Array.from({ length: 300 }, (_, k) => mirrorRow(serverLink(k + 1, { url: `bench${k}`, location_url: `https://bench.example/page/${k}?ref=${k % 97}` }))),
+      [],
+      NOW,
+    );
+    for (const pair of ['pa', 'be', 're', 'ex', 'e/', '/p']) expect(candidates(buildGrams(bench.entries), pair).exact, pair).toBe(true);
     // Non-ASCII letters share buckets: checked.
     expect(candidates(grams, 'é').exact).toBe(false);
   });
