@@ -388,7 +388,14 @@ export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, Row
   const search = (index.grams ??= buildGrams(index.entries));
   const { match, offsets } = needle ? matchNeedle(index, search, needle) : { match: null, offsets: null };
   const source = narrowing ? last.positions : sortPositions(index, query.sort, query.direction);
-  const { deleted, aliasLength } = search;
+  const { deleted, aliasLength, text, aliasStart } = search;
+  // An alias as long as the needle is compared only when its first and last bytes fit: at 100,000
+  // links, tens of thousands of aliases can have the needle's length.
+  const firstCode = needle ? needle.charCodeAt(0) : 0;
+  const lastAt = needle.length - 1;
+  const lastCode = needle ? needle.charCodeAt(lastAt) : 0;
+  const firstByte = firstCode < 256 ? firstCode : 0;
+  const lastByte = lastCode < 256 ? lastCode : 0;
   const filter = filterOf(query, syncStates);
   const entries = index.entries;
   const n = source.length;
@@ -412,7 +419,14 @@ export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, Row
     }
     if (positions !== null) positions[count] = i;
     count++;
-    if (match !== null && aliasLength[i] === needle.length && (entries[i] as LinkEntry).aliasLower === needle) (exact ??= []).push(entries[i] as LinkEntry);
+    if (
+      match !== null &&
+      aliasLength[i] === needle.length &&
+      text[aliasStart[i] as number] === firstByte &&
+      text[(aliasStart[i] as number) + lastAt] === lastByte &&
+      (entries[i] as LinkEntry).aliasLower === needle
+    )
+      (exact ??= []).push(entries[i] as LinkEntry);
   }
   let results: LinkEntry[];
   if (positions === null) {
