@@ -3,10 +3,11 @@
 // others hashed into shared ones), one bit per link saying whether its lower-cased alias or
 // destination holds it. A keystroke ANDs the needle's buckets (a few thousand word operations) and
 // only the links left are checked with a substring search, instead of 100,000 of them. A one-letter
-// needle, or a two-letter one whose bucket only ever held that pair, needs no check at all. Then, per link, its alias's length and whether it was deleted here: the
-// walk of a sort order reads these compact arrays, not 100,000 objects scattered over the heap.
-// And the links' text as bytes, for the check of one typed letter. ~10 MiB of typed arrays at
-// 100,000 links, outside the JS heap.
+// needle, or a two-letter one whose bucket only ever held that pair, needs no check at all. Then,
+// per link, its alias's length and whether it was deleted here: the walk of a sort order reads
+// these compact arrays, not 100,000 objects scattered over the heap. And the links' text as bytes,
+// for the check of one typed letter. ~11 MiB of typed arrays at 100,000 links (ArrayBuffer
+// contents, which performance.memory counts in the JS heap).
 import type { LinkEntry } from './link-index.ts';
 
 /** Own classes: a–z, 0–9 and the signs URLs are made of; every other character shares the rest. */
