@@ -165,9 +165,13 @@ export function buildIndex(entries: LinkEntry[], domains: readonly DomainInfo[])
   };
 }
 
-/** Builds what the first search would (idle time after a reload: the first keystroke stays short). */
+/**
+ * Builds what the first search in the list as it opens would (idle time after a reload: the first
+ * keystroke stays short): the grams, and the default order (newest first) as positions and entries.
+ */
 export function prepareSearch(index: LinkIndex): void {
   index.grams ??= buildGrams(index.entries);
+  orderEntries(index, DEFAULT_QUERY.sort, DEFAULT_QUERY.direction);
 }
 
 /** Builds the index from rows, as the mirror holds them. */

@@ -6,6 +6,7 @@ import {
   indexRows,
   NO_FILTERS,
   prepareNarrowing,
+  prepareSearch,
   queryLinks,
   deleteStuck,
   type LinkEntry,
@@ -158,6 +159,17 @@ describe('gram filter', () => {
     for (const pair of ['pa', 'be', 're', 'ex', 'e/', '/p']) expect(candidates(buildGrams(bench.entries), pair).exact, pair).toBe(true);
     // Non-ASCII letters share buckets: checked.
     expect(candidates(grams, 'é').exact).toBe(false);
+  });
+
+  it('is built ahead of the first keystroke, with the order the list opens in', () => {
+    const fresh = indexRows(links(100, 9), [], NOW);
+    prepareSearch(fresh);
+    expect(fresh.grams?.size).toBe(100);
+    expect(fresh.orders.has('created:desc')).toBe(true);
+    // Every link, newest first (the list then leaves out those deleted here).
+    const order = fresh.orderEntries.get('created:desc') ?? [];
+    expect(order).toHaveLength(100);
+    expect(order.filter((e) => !e.deletedLocally).map((e) => e.clientId)).toEqual(reference(fresh, new Map(), q()));
   });
 
   it('keeps the lower-cased text as the same string when it already is lower case', () => {
