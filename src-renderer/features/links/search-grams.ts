@@ -8,7 +8,12 @@
 // these compact arrays, not 100,000 objects scattered over the heap. And the links' text as bytes,
 // for the check of one typed letter. ~11 MiB of typed arrays at 100,000 links (ArrayBuffer
 // contents, which performance.memory counts in the JS heap).
-import type { LinkEntry } from './link-index.ts';
+/** What the grams are made of, of each link (link-index.ts's entries have it). */
+export interface SearchableLink {
+  aliasLower: string;
+  destinationLower: string;
+  deletedLocally: boolean;
+}
 
 /** Own classes: a–z, 0–9 and the signs URLs are made of; every other character shares the rest. */
 const OWN = 'abcdefghijklmnopqrstuvwxyz0123456789/.-_?=&:%#~+';
@@ -59,7 +64,7 @@ export interface SearchGrams {
   sharedPairs: Int32Array;
 }
 
-export function buildGrams(entries: readonly LinkEntry[]): SearchGrams {
+export function buildGrams(entries: readonly SearchableLink[]): SearchGrams {
   const size = entries.length;
   const words = (size + 31) >>> 5;
   // The links' text as bytes, alias and destination each ended by a line break.
@@ -76,7 +81,7 @@ export function buildGrams(entries: readonly LinkEntry[]): SearchGrams {
     text[at++] = LINE_BREAK;
   };
   for (let i = 0; i < size; i++) {
-    const entry = entries[i] as LinkEntry;
+    const entry = entries[i] as SearchableLink;
     aliasLength[i] = Math.min(entry.aliasLower.length, 0xffff);
     if (entry.deletedLocally) (deleted ??= new Uint8Array(size))[i] = 1;
     aliasStart[i] = at;
