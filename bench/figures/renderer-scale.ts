@@ -26,13 +26,14 @@ export const rendererFigure: Figure = {
       const total = () => page.locator('.links-page .pager-total').textContent();
       await page.goto(preview.url);
       await waitFor(async () => /of 300 links/.test((await total()) ?? ''), 30_000);
-      // The floor of a reload: the same renderer, the same steps, with the sandbox's 300 links only.
+      // The floor of a reload: the same renderer, the same steps, with the sandbox's 300 links only
+      // (after two reloads not counted, as the measured reloads below come after others: caches warm).
       const floor: number[] = [];
-      for (let i = 0; i < (context.quick ? 1 : 5); i += 1) {
+      for (let i = 0; i < (context.quick ? 1 : 7); i += 1) {
         const t0 = performance.now();
         await page.reload();
         await waitFor(async () => /of 300 links/.test((await total()) ?? ''), 30_000);
-        floor.push(performance.now() - t0);
+        if (context.quick || i >= 2) floor.push(performance.now() - t0);
       }
       const current = await preview.services.router.handle('workspaces.getCurrent', {}, true);
       const workspaceId = (current as { ok: true; value: { workspaceId: string } }).value.workspaceId;
