@@ -19,8 +19,9 @@ import {
   entryShortUrl,
   isDefaultQuery,
   MAIN_DOMAIN,
+  NO_RESULTS,
   prepareNarrowing,
-  queryLinks,
+  queryLinkResults,
   type LinkEntry,
   type LinkIndex,
   type LinkQuery,
@@ -62,7 +63,8 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const [bulkOpen, setBulkOpen] = useState(false);
   const { copy } = useCopy();
 
-  const results = useMemo(() => (index ? queryLinks(index, syncStates, query) : []), [index, syncStates, query]);
+  // Read a page at a time: a keystroke does not list 100,000 results to show 25.
+  const results = useMemo(() => (index ? queryLinkResults(index, syncStates, query) : NO_RESULTS), [index, syncStates, query]);
   // Right after a keystroke's render, in a task of its own (a few ms at 100,000 links): where the
   // search is in each result, so the next letter narrows cheaply. An idle callback came too late
   // for a fast typist: the page is rarely idle between keystrokes (sparklines, click samples). After
@@ -175,7 +177,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
     exportRef.current = () => {
       if (!index) return;
       void import('./csv.ts').then(({ CSV_BYTE_ORDER_MARK, linksToCsv }) => {
-        const csv = linksToCsv(results, index, baseUrl, syncStates);
+        const csv = linksToCsv(results.all(), index, baseUrl, syncStates);
         downloadBlob('links.csv', new Blob([CSV_BYTE_ORDER_MARK, csv], { type: 'text/csv;charset=utf-8' }));
         showToast({ title: `Exported ${count(results.length, LINK_NOUN)}`, description: 'Saved as links.csv in your downloads.', tone: 'success' });
       });
@@ -284,7 +286,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   );
   const chips = useMemo(() => filterChips(query, domainOptions), [query, domainOptions]);
   const toggleFilters = useCallback(() => setFiltersOpen((open) => !open), [setFiltersOpen]);
-  const allMatchingChecked = results.length > 0 && checkedIds.length >= results.length && results.every((e) => checked.has(e.clientId));
+  const allMatchingChecked = results.length > 0 && checkedIds.length >= results.length && results.all().every((e) => checked.has(e.clientId));
   const total = index?.entries.length ?? 0;
 
   return (
@@ -305,7 +307,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
               : `${checkedIds.length.toLocaleString()} selected`}
           </span>
           {pageChecked && !allMatchingChecked && results.length > pageIds.length && (
-            <Button size="small" variant="ghost" onPress={() => setChecked(new Set(results.map((e) => e.clientId)))}>
+            <Button size="small" variant="ghost" onPress={() => setChecked(new Set(results.all().map((e) => e.clientId)))}>
               Select all {results.length.toLocaleString()} matching
             </Button>
           )}

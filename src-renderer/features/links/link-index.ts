@@ -50,12 +50,12 @@ export interface LinkIndex {
   domainByKey: ReadonlyMap<DomainKey, DomainInfo>;
   /** Positions in `entries` sorted by each key (ascending, and `key:desc`), computed on first use. */
   orders: Map<OrderKey, Int32Array>;
-  /** The entries of an order, made the first time a search keeps every row of it. */
-  orderEntries: Map<OrderKey, readonly LinkEntry[]>;
+  /** An order as results (one object per order: a search that keeps every row returns the same one). */
+  orderViews: Map<OrderKey, LinkResults>;
   /** The gram filter of the search, built on the first search (or by `prepareSearch`). */
   grams?: SearchGrams | undefined;
-  /** Two buffers each for the search's offsets and positions, taken in turn (the last search's stay readable). */
-  buffers?: { offsets: [Int32Array, Int32Array]; positions: [Int32Array, Int32Array] } | undefined;
+  /** Two buffers for the search's offsets, taken in turn (the last search's stay readable). */
+  offsetBuffers?: [Int32Array, Int32Array] | undefined;
   /** The last query and its results: typing further narrows them instead of rescanning. */
   last?: LastQuery | undefined;
 }
@@ -64,16 +64,59 @@ interface LastQuery {
   query: LinkQuery;
   syncStates: ReadonlyMap<string, RowSyncState>;
   needle: string;
-  /** The results in sort order, as entries and as positions. */
-  results: LinkEntry[];
+  /** The results' positions in sort order (never written again: typing on narrows them). */
   positions: Int32Array;
   /** The links holding the needle (bit per position, whatever the filters); null for no needle. */
   match: Uint32Array | null;
   /** By position, where the needle first is in each link of `match` (see `find`); null when not looked for. */
   offsets: Int32Array | null;
-  /** The results with an exact alias first. */
-  shown: LinkEntry[];
+  /** Links whose alias is the needle, in sort order; null for none. */
+  exact: LinkEntry[] | null;
+  /** The results as the list reads them. */
+  view: LinkResults;
 }
+
+/** A query's results in list order, read a page at a time: the whole list is made only when asked for. */
+export interface LinkResults {
+  readonly length: number;
+  /** The results from `start` to `end` (exclusive), as a list shows a page. */
+  slice(start: number, end: number): LinkEntry[];
+  /** Every result, in order (an export, "select all"): made on the first call. */
+  all(): LinkEntry[];
+}
+
+/** Results over positions in sort order, with the links whose alias is the needle first. */
+class PositionResults implements LinkResults {
+  private readonly entries: readonly LinkEntry[];
+  private readonly positions: Int32Array;
+  private readonly exact: readonly LinkEntry[] | null;
+  private list: LinkEntry[] | null;
+  constructor(entries: readonly LinkEntry[], positions: Int32Array, exact: readonly LinkEntry[] | null, list: LinkEntry[] | null = null) {
+    this.entries = entries;
+    this.positions = positions;
+    this.exact = exact;
+    this.list = list;
+  }
+  get length(): number {
+    return this.positions.length;
+  }
+  slice(start: number, end: number): LinkEntry[] {
+    if (this.exact || this.list) return this.all().slice(start, end);
+    const rows: LinkEntry[] = [];
+    for (let k = Math.max(0, start); k < Math.min(end, this.positions.length); k++) rows.push(this.entries[this.positions[k] as number] as LinkEntry);
+    return rows;
+  }
+  all(): LinkEntry[] {
+    if (!this.list) {
+      const sorted: LinkEntry[] = new Array(this.positions.length);
+      for (let k = 0; k < sorted.length; k++) sorted[k] = this.entries[this.positions[k] as number] as LinkEntry;
+      this.list = this.exact ? exactAliasFirst(sorted, this.exact) : sorted;
+    }
+    return this.list;
+  }
+}
+
+export const NO_RESULTS: LinkResults = new PositionResults([], new Int32Array(0), null, []);
 
 /** Where a row's outbox operations stand; absent means synced. Worst state wins. */
 export type RowSyncState = 'pending' | 'unknown' | 'failed' | 'conflict';
@@ -161,17 +204,17 @@ export function buildIndex(entries: LinkEntry[], domains: readonly DomainInfo[])
     domains,
     domainByKey: new Map(domains.map((d) => [d.key, d])),
     orders: new Map(),
-    orderEntries: new Map(),
+    orderViews: new Map(),
   };
 }
 
 /**
  * Builds what the first search in the list as it opens would (idle time after a reload: the first
- * keystroke stays short): the grams, and the default order (newest first) as positions and entries.
+ * keystroke stays short): the grams, and the default order (newest first) as positions.
  */
 export function prepareSearch(index: LinkIndex): void {
   index.grams ??= buildGrams(index.entries);
-  orderEntries(index, DEFAULT_QUERY.sort, DEFAULT_QUERY.direction);
+  orderView(index, DEFAULT_QUERY.sort, DEFAULT_QUERY.direction);
 }
 
 /** Builds the index from rows, as the mirror holds them. */
@@ -218,15 +261,14 @@ export function sortPositions(index: LinkIndex, key: SortKey, direction: SortDir
   return order;
 }
 
-function orderEntries(index: LinkIndex, key: SortKey, direction: SortDirection): LinkEntry[] {
+function orderView(index: LinkIndex, key: SortKey, direction: SortDirection): LinkResults {
   const name: OrderKey = direction === 'asc' ? key : `${key}:desc`;
-  const known = index.orderEntries.get(name);
-  if (known) return known as LinkEntry[];
-  const order = sortPositions(index, key, direction);
-  const entries: LinkEntry[] = new Array(order.length);
-  for (let k = 0; k < order.length; k++) entries[k] = index.entries[order[k] as number] as LinkEntry;
-  index.orderEntries.set(name, entries);
-  return entries;
+  let view = index.orderViews.get(name);
+  if (!view) {
+    view = new PositionResults(index.entries, sortPositions(index, key, direction), null);
+    index.orderViews.set(name, view);
+  }
+  return view;
 }
 
 export type TriState = 'any' | 'yes' | 'no';
@@ -321,7 +363,7 @@ function matchNeedle(index: LinkIndex, search: SearchGrams, needle: string): { m
   if (exact) return { match: bits, offsets: null };
   const previous = narrower?.offsets && needle.startsWith(narrower.needle) ? narrower.offsets : null;
   const shorter = narrower ? narrower.needle.length : 0;
-  const offsets = buffer(index, 'offsets', last?.offsets);
+  const offsets = offsetBuffer(index, last?.offsets);
   const entries = index.entries;
   const { text, aliasStart, destinationStart } = search;
   // One letter typed at the end: one byte of the links' text says whether it follows where the
@@ -348,12 +390,12 @@ function matchNeedle(index: LinkIndex, search: SearchGrams, needle: string): { m
   return { match: bits, offsets };
 }
 
-/** One of the index's two buffers of `kind`: the one `busy` (being read) is not a view of. A typing user's keystrokes allocate nothing big. */
-function buffer(index: LinkIndex, kind: 'offsets' | 'positions', busy: Int32Array | null | undefined): Int32Array {
+/** One of the index's two offset buffers: the one `busy` (being read) is not. A typing user's keystrokes allocate nothing big there. */
+function offsetBuffer(index: LinkIndex, busy: Int32Array | null | undefined): Int32Array {
   const n = index.entries.length;
-  index.buffers ??= { offsets: [new Int32Array(n), new Int32Array(n)], positions: [new Int32Array(n), new Int32Array(n)] };
-  const [a, b] = index.buffers[kind];
-  return busy?.buffer === a.buffer ? b : a;
+  index.offsetBuffers ??= [new Int32Array(n), new Int32Array(n)];
+  const [a, b] = index.offsetBuffers;
+  return busy === a ? b : a;
 }
 
 /**
@@ -364,7 +406,7 @@ function buffer(index: LinkIndex, kind: 'offsets' | 'positions', busy: Int32Arra
 export function prepareNarrowing(index: LinkIndex): void {
   const last = index.last;
   if (!last?.match || last.offsets) return;
-  const offsets = buffer(index, 'offsets', null);
+  const offsets = offsetBuffer(index, null);
   const { match, needle } = last;
   for (let w = 0; w < match.length; w++) {
     let word = match[w] as number;
@@ -383,12 +425,13 @@ export function prepareNarrowing(index: LinkIndex): void {
  * deleted locally drop out unless their delete is stuck. The needle is looked for only in the
  * links the gram filter (and, while typing on, the last search) leaves; then one pass over a
  * pre-sorted order of positions keeps the matches, over compact arrays rather than the entries.
+ * The same results object comes back for a keystroke that drops no row (nothing to re-render).
  */
-export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, RowSyncState>, query: LinkQuery): LinkEntry[] {
+export function queryLinkResults(index: LinkIndex, syncStates: ReadonlyMap<string, RowSyncState>, query: LinkQuery): LinkResults {
   const needle = query.search.trim().toLowerCase();
   const last = index.last;
   const narrowing = last !== undefined && last.syncStates === syncStates && sameFilters(last.query, query) && needle.includes(last.needle);
-  if (narrowing && last.needle === needle) return last.shown;
+  if (narrowing && last.needle === needle) return last.view;
   const search = (index.grams ??= buildGrams(index.entries));
   const { match, offsets } = needle ? matchNeedle(index, search, needle) : { match: null, offsets: null };
   const source = narrowing ? last.positions : sortPositions(index, query.sort, query.direction);
@@ -416,7 +459,7 @@ export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, Row
       (filter === null || filter(entries[i] as LinkEntry));
     if (!keep) {
       if (positions === null) {
-        positions = buffer(index, 'positions', source);
+        positions = new Int32Array(n);
         positions.set(source.subarray(0, k));
       }
       continue;
@@ -432,18 +475,24 @@ export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, Row
     )
       (exact ??= []).push(entries[i] as LinkEntry);
   }
-  let results: LinkEntry[];
+  let view: LinkResults;
   if (positions === null) {
     positions = source;
-    results = narrowing ? last.results : orderEntries(index, query.sort, query.direction);
+    // The same rows as before (or as the whole order): the same object, unless an exact alias moves up.
+    if (exact) view = new PositionResults(entries, positions, exact);
+    else if (narrowing && last.exact === null) view = last.view;
+    else view = narrowing ? new PositionResults(entries, positions, null) : orderView(index, query.sort, query.direction);
   } else {
     positions = positions.subarray(0, count);
-    results = new Array(count);
-    for (let k = 0; k < count; k++) results[k] = entries[positions[k] as number] as LinkEntry;
+    view = new PositionResults(entries, positions, exact);
   }
-  const shown = exact ? exactAliasFirst(results, exact) : results;
-  index.last = { query, syncStates, needle, results, positions, match, offsets, shown };
-  return shown;
+  index.last = { query, syncStates, needle, positions, match, offsets, exact, view };
+  return view;
+}
+
+/** `queryLinkResults`, every result at once. */
+export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, RowSyncState>, query: LinkQuery): LinkEntry[] {
+  return queryLinkResults(index, syncStates, query).all();
 }
 
 /**

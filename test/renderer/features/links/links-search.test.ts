@@ -7,7 +7,9 @@ import {
   NO_FILTERS,
   prepareNarrowing,
   prepareSearch,
+  queryLinkResults,
   queryLinks,
+  type LinkResults,
   deleteStuck,
   type LinkEntry,
   type LinkIndex,
@@ -127,6 +129,32 @@ describe('search over positions, grams and the last results', () => {
   });
 });
 
+describe('results read a page at a time', () => {
+  it('give the pages of the whole list, an exact alias first, and stay as they were while later searches run', () => {
+    const index = indexRows(links(1500, 13), [], NOW);
+    const held: { search: string; results: LinkResults; ids: string[] }[] = [];
+    for (const search of ['', 'a', 'ab', 'ab9', 'b', 'ab', 'x', '']) {
+      const results = queryLinkResults(index, new Map(), q({ search }));
+      const ids = reference(index, new Map(), q({ search }));
+      expect(results.length).toBe(ids.length);
+      held.push({ search, results, ids });
+    }
+    // Read after every later search ran: nothing was written over.
+    for (const { search, results, ids } of held) {
+      for (const [start, end] of [
+        [0, 25],
+        [25, 50],
+        [ids.length - 10, ids.length + 5],
+      ] as const)
+        expect(
+          results.slice(start, end).map((e) => e.clientId),
+          search,
+        ).toEqual(ids.slice(Math.max(0, start), end));
+      expect(results.all().map((e) => e.clientId)).toEqual(ids);
+    }
+  });
+});
+
 describe('gram filter', () => {
   const index = indexRows(links(2000, 3), [], NOW);
   const grams = buildGrams(index.entries);
@@ -167,7 +195,7 @@ describe('gram filter', () => {
     expect(fresh.grams?.size).toBe(100);
     expect(fresh.orders.has('created:desc')).toBe(true);
     // Every link, newest first (the list then leaves out those deleted here).
-    const order = fresh.orderEntries.get('created:desc') ?? [];
+    const order = fresh.orderViews.get('created:desc')?.all() ?? [];
     expect(order).toHaveLength(100);
     expect(order.filter((e) => !e.deletedLocally).map((e) => e.clientId)).toEqual(reference(fresh, new Map(), q()));
   });
