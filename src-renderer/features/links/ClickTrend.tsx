@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { ClickSample } from '../../sync/index.ts';
+import { formatCount } from '../../ui/format.ts';
 import { sparklinePoints } from './click-history.ts';
 
 /** Clicks with a small trend line from the click history (the list's rows; samples read per page). */
@@ -14,7 +15,7 @@ export const ClickTrend = memo(function ClickTrend({ clicks, samples }: { clicks
       ) : (
         <span className="sparkline-slot" aria-hidden="true" />
       )}
-      <span className="click-count">{clicks.toLocaleString()}</span>
+      <span className="click-count">{formatCount(clicks)}</span>
     </span>
   );
 });

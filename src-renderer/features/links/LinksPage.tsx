@@ -19,7 +19,9 @@ import {
   entryShortUrl,
   isDefaultQuery,
   MAIN_DOMAIN,
-  queryLinks,
+  NO_RESULTS,
+  prepareNarrowing,
+  queryLinkResults,
   type LinkEntry,
   type LinkIndex,
   type LinkQuery,
@@ -61,7 +63,17 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const [bulkOpen, setBulkOpen] = useState(false);
   const { copy } = useCopy();
 
-  const results = useMemo(() => (index ? queryLinks(index, syncStates, query) : []), [index, syncStates, query]);
+  // Read a page at a time: a keystroke does not list 100,000 results to show 25.
+  const results = useMemo(() => (index ? queryLinkResults(index, syncStates, query) : NO_RESULTS), [index, syncStates, query]);
+  // Right after a keystroke's render, in a task of its own (a few ms at 100,000 links): where the
+  // search is in each result, so the next letter narrows cheaply. An idle callback came too late
+  // for a fast typist: the page is rarely idle between keystrokes (sparklines, click samples). After
+  // every query, not only those that changed the results (a first letter in every link changes none).
+  useEffect(() => {
+    if (!index) return;
+    const timer = setTimeout(() => prepareNarrowing(index), 0);
+    return () => clearTimeout(timer);
+  }, [index, results, query]);
   // While a large mirror's index is read, the stored first page stands in for the list as it opens.
   const preview = !index && firstPage && isDefaultQuery(query) ? firstPage : null;
   const listIndex = index ?? preview?.index ?? null;
@@ -79,7 +91,8 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   }, [preview, results, win.start, win.end]);
   const pinnedSet = useMemo(() => new Set(pinned), [pinned]);
   const baseUrl = workspace.baseUrl;
-  const shortUrl = useCallback((entry: LinkEntry) => (listIndex ? entryShortUrl(listIndex, baseUrl, entry) : null), [listIndex, baseUrl]);
+  // Each row's short URL is built once per index (two cells ask for it on every render of the page).
+  const shortUrl = useMemo(() => shortUrls(listIndex, baseUrl), [listIndex, baseUrl]);
   const deletedDomains = useDeletedDomainKeys(sync.db);
   const missing = useCallback((entry: LinkEntry) => (listIndex ? missingDomainOf(listIndex, entry, deletedDomains) : null), [listIndex, deletedDomains]);
 
@@ -164,7 +177,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
     exportRef.current = () => {
       if (!index) return;
       void import('./csv.ts').then(({ CSV_BYTE_ORDER_MARK, linksToCsv }) => {
-        const csv = linksToCsv(results, index, baseUrl, syncStates);
+        const csv = linksToCsv(results.all(), index, baseUrl, syncStates);
         downloadBlob('links.csv', new Blob([CSV_BYTE_ORDER_MARK, csv], { type: 'text/csv;charset=utf-8' }));
         showToast({ title: `Exported ${count(results.length, LINK_NOUN)}`, description: 'Saved as links.csv in your downloads.', tone: 'success' });
       });
@@ -273,7 +286,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
   );
   const chips = useMemo(() => filterChips(query, domainOptions), [query, domainOptions]);
   const toggleFilters = useCallback(() => setFiltersOpen((open) => !open), [setFiltersOpen]);
-  const allMatchingChecked = results.length > 0 && checkedIds.length >= results.length && results.every((e) => checked.has(e.clientId));
+  const allMatchingChecked = results.length > 0 && checkedIds.length >= results.length && results.all().every((e) => checked.has(e.clientId));
   const total = index?.entries.length ?? 0;
 
   return (
@@ -282,7 +295,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       <div className="toolbar links-toolbar">
         <SearchBox value={query.search} onChange={(search) => changeQuery({ search })} placeholder="Alias or destination" />
         <FiltersToggle open={filtersOpen} active={chips.length} onToggle={toggleFilters} />
-        <SortField query={query} onChange={changeQuery} />
+        <SortField sort={query.sort} direction={query.direction} onChange={changeQuery} />
       </div>
       <LinkFilters query={query} open={filtersOpen} domainOptions={domainOptions} onChange={changeQuery} />
       <FilterChips chips={chips} onChange={changeQuery} />
@@ -294,7 +307,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
               : `${checkedIds.length.toLocaleString()} selected`}
           </span>
           {pageChecked && !allMatchingChecked && results.length > pageIds.length && (
-            <Button size="small" variant="ghost" onPress={() => setChecked(new Set(results.map((e) => e.clientId)))}>
+            <Button size="small" variant="ghost" onPress={() => setChecked(new Set(results.all().map((e) => e.clientId)))}>
               Select all {results.length.toLocaleString()} matching
             </Button>
           )}
@@ -316,6 +329,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
         label="Links"
         rows={rows}
         columns={columns}
+        overscan={LIST_OVERSCAN}
         rowKey={(e) => e.clientId}
         selectedKey={focused}
         onRowFocus={(e) => setFocused(e.clientId)}
@@ -389,10 +403,27 @@ const LINK_NOUN = { one: 'link', many: 'links' };
 
 const EMPTY_INDEX: LinkIndex = buildIndex([], []);
 
+/**
+ * Rows mounted beyond the visible ones: a search keystroke mounts a new page of rows, and the
+ * table's default of 8 below the fold was a quarter of them in a 1360×860 window (22 rows, now 17).
+ */
+const LIST_OVERSCAN = 3;
+
 /** Click samples per row's sparkline. */
 const TREND_SAMPLES = 30;
 
 const MemoPager = memo(Pager);
+
+/** Short URLs of an index's entries, each built once (entries are replaced, never changed, when a link changes). */
+function shortUrls(index: LinkIndex | null, baseUrl: string): (entry: LinkEntry) => string | null {
+  const known = new WeakMap<LinkEntry, string | null>();
+  return (entry) => {
+    if (!index) return null;
+    let url = known.get(entry);
+    if (url === undefined) known.set(entry, (url = entryShortUrl(index, baseUrl, entry)));
+    return url;
+  };
+}
 
 /** How a row is named to assistive technology: its alias, or its destination while the service has not picked the alias. */
 const rowName = (entry: LinkEntry): string => entry.alias || entry.destination;

@@ -127,12 +127,13 @@ export const FiltersToggle = memo(function FiltersToggle(props: { open: boolean;
   );
 });
 
-export const SortField = memo(function SortField(props: { query: LinkQuery; onChange: (patch: Partial<LinkQuery>) => void }) {
+/** Takes the sort alone, not the query: a search keystroke does not re-render the select. */
+export const SortField = memo(function SortField(props: { sort: SortKey; direction: SortDirection; onChange: (patch: Partial<LinkQuery>) => void }) {
   return (
     <SelectField
       label="Sort"
       className="filter"
-      value={`${props.query.sort}-${props.query.direction}`}
+      value={`${props.sort}-${props.direction}`}
       options={SORTS}
       onChange={(value) => {
         const choice = SORTS.find((s) => s.value === value);

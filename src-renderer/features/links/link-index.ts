@@ -1,10 +1,13 @@
 // A compact in-memory index of the links in the mirror: just what the list searches, filters,
 // sorts and shows, one small object per link. Sort orders are computed once per index (not per
-// keystroke), so a search over 100,000 links is a single linear scan in an already-sorted order.
+// keystroke) as positions in a typed array; a search walks one of them, checks only the links the
+// gram filter (search-grams.ts) leaves, and while the user types on, narrows the last results from
+// where the shorter search matched in each link.
 import type { Domain, Link } from '../../../src-preload/contract/index.ts';
 import { rowView, type MirrorRow, type OutboxOp } from '../../sync/index.ts';
 import { serviceDatetime } from '../../sync/mirror/fields.ts';
 import { shortUrlOf, type ShortUrlDomain } from './short-url.ts';
+import { buildGrams, candidates, hasBit, type SearchGrams } from './search-grams.ts';
 
 /** '0' for the main domain, a domain row's client id, or `server:<id>` for a domain not in the mirror. */
 export type DomainKey = string;
@@ -15,8 +18,9 @@ export interface LinkEntry {
   serverId: number | null;
   alias: string;
   destination: string;
-  /** Lower-cased alias and destination, what the search box matches. */
-  haystack: string;
+  /** Lower-cased alias and destination, what the search box matches (the same strings when already lower case). */
+  aliasLower: string;
+  destinationLower: string;
   domainKey: DomainKey;
   clicks: number;
   /** Creation time `YYYY-MM-DD HH:MM:SS` (sorts as text); a link not yet created uses its edit time. */
@@ -37,18 +41,82 @@ export interface DomainInfo extends ShortUrlDomain {
 export type SortKey = 'created' | 'clicks' | 'alias';
 export type SortDirection = 'asc' | 'desc';
 
+type OrderKey = SortKey | `${SortKey}:desc`;
+
 export interface LinkIndex {
   entries: readonly LinkEntry[];
   byClientId: ReadonlyMap<string, LinkEntry>;
-  /** Entries by lower-cased alias (an exact alias comes first in a search). */
-  readonly byAlias: ReadonlyMap<string, readonly LinkEntry[]>;
   domains: readonly DomainInfo[];
   domainByKey: ReadonlyMap<DomainKey, DomainInfo>;
-  /** Entries sorted ascending by each key, computed on first use. */
-  orders: Map<SortKey | `${SortKey}:desc`, readonly LinkEntry[]>;
+  /** Positions in `entries` sorted by each key (ascending, and `key:desc`), computed on first use. */
+  orders: Map<OrderKey, Int32Array>;
+  /** An order as results (one object per order: a search that keeps every row returns the same one). */
+  orderViews: Map<OrderKey, LinkResults>;
+  /** The gram filter of the search, built on the first search (or by `prepareSearch`). */
+  grams?: SearchGrams | undefined;
+  /** Two buffers for the search's offsets, taken in turn (the last search's stay readable). */
+  offsetBuffers?: [Int32Array, Int32Array] | undefined;
   /** The last query and its results: typing further narrows them instead of rescanning. */
-  last?: { query: LinkQuery; syncStates: ReadonlyMap<string, RowSyncState>; results: LinkEntry[]; shown: LinkEntry[] } | undefined;
+  last?: LastQuery | undefined;
 }
+
+interface LastQuery {
+  query: LinkQuery;
+  syncStates: ReadonlyMap<string, RowSyncState>;
+  needle: string;
+  /** The results' positions in sort order (never written again: typing on narrows them). */
+  positions: Int32Array;
+  /** The links holding the needle (bit per position, whatever the filters); null for no needle. */
+  match: Uint32Array | null;
+  /** By position, where the needle first is in each link of `match` (see `find`); null when not looked for. */
+  offsets: Int32Array | null;
+  /** Links whose alias is the needle, in sort order; null for none. */
+  exact: LinkEntry[] | null;
+  /** The results as the list reads them. */
+  view: LinkResults;
+}
+
+/** A query's results in list order, read a page at a time: the whole list is made only when asked for. */
+export interface LinkResults {
+  readonly length: number;
+  /** The results from `start` to `end` (exclusive), as a list shows a page. */
+  slice(start: number, end: number): LinkEntry[];
+  /** Every result, in order (an export, "select all"): made on the first call. */
+  all(): LinkEntry[];
+}
+
+/** Results over positions in sort order, with the links whose alias is the needle first. */
+class PositionResults implements LinkResults {
+  private readonly entries: readonly LinkEntry[];
+  private readonly positions: Int32Array;
+  private readonly exact: readonly LinkEntry[] | null;
+  private list: LinkEntry[] | null;
+  constructor(entries: readonly LinkEntry[], positions: Int32Array, exact: readonly LinkEntry[] | null, list: LinkEntry[] | null = null) {
+    this.entries = entries;
+    this.positions = positions;
+    this.exact = exact;
+    this.list = list;
+  }
+  get length(): number {
+    return this.positions.length;
+  }
+  slice(start: number, end: number): LinkEntry[] {
+    if (this.exact || this.list) return this.all().slice(start, end);
+    const rows: LinkEntry[] = [];
+    for (let k = Math.max(0, start); k < Math.min(end, this.positions.length); k++) rows.push(this.entries[this.positions[k] as number] as LinkEntry);
+    return rows;
+  }
+  all(): LinkEntry[] {
+    if (!this.list) {
+      const sorted: LinkEntry[] = new Array(this.positions.length);
+      for (let k = 0; k < sorted.length; k++) sorted[k] = this.entries[this.positions[k] as number] as LinkEntry;
+      this.list = this.exact ? exactAliasFirst(sorted, this.exact) : sorted;
+    }
+    return this.list;
+  }
+}
+
+export const NO_RESULTS: LinkResults = new PositionResults([], new Int32Array(0), null, []);
 
 /** Where a row's outbox operations stand; absent means synced. Worst state wins. */
 export type RowSyncState = 'pending' | 'unknown' | 'failed' | 'conflict';
@@ -105,7 +173,8 @@ export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, Do
     serverId: row.serverId,
     alias,
     destination,
-    haystack: `${alias}\n${destination}`.toLowerCase(),
+    aliasLower: lower(alias),
+    destinationLower: lower(destination),
     domainKey: domainKeyOf(view.domain_id, byServerId),
     clicks,
     created: row.base?.datetime ?? serviceDatetime(row.updatedAt),
@@ -117,9 +186,14 @@ export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, Do
   };
 }
 
+/** Lower case, keeping the same string when it already is (one copy of each in memory, not two). */
+export function lower(text: string): string {
+  const lowered = text.toLowerCase();
+  return lowered === text ? text : lowered;
+}
+
 export function buildIndex(entries: LinkEntry[], domains: readonly DomainInfo[]): LinkIndex {
   let byClientId: Map<string, LinkEntry> | undefined;
-  let byAlias: Map<string, LinkEntry[]> | undefined;
   return {
     entries,
     // Built on first use: 100,000 map entries are ~30 ms a reload need not spend before painting.
@@ -127,23 +201,20 @@ export function buildIndex(entries: LinkEntry[], domains: readonly DomainInfo[])
       byClientId ??= new Map(entries.map((e) => [e.clientId, e]));
       return byClientId;
     },
-    // Built on the first search: a lookup per keystroke instead of a pass over every result.
-    get byAlias() {
-      if (!byAlias) {
-        byAlias = new Map();
-        for (const e of entries) {
-          const key = e.alias.toLowerCase();
-          const known = byAlias.get(key);
-          if (known) known.push(e);
-          else byAlias.set(key, [e]);
-        }
-      }
-      return byAlias;
-    },
     domains,
     domainByKey: new Map(domains.map((d) => [d.key, d])),
     orders: new Map(),
+    orderViews: new Map(),
   };
+}
+
+/**
+ * Builds what the first search in the list as it opens would (idle time after a reload: the first
+ * keystroke stays short): the grams, and the default order (newest first) as positions.
+ */
+export function prepareSearch(index: LinkIndex): void {
+  index.grams ??= buildGrams(index.entries);
+  orderView(index, DEFAULT_QUERY.sort, DEFAULT_QUERY.direction);
 }
 
 /** Builds the index from rows, as the mirror holds them. */
@@ -164,21 +235,40 @@ export function serverIdMap(domains: readonly DomainInfo[]): Map<number, DomainI
 const COMPARE: Record<SortKey, (a: LinkEntry, b: LinkEntry) => number> = {
   created: (a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0),
   clicks: (a, b) => a.clicks - b.clicks,
-  alias: (a, b) => {
-    const x = a.alias.toLowerCase();
-    const y = b.alias.toLowerCase();
-    return x < y ? -1 : x > y ? 1 : 0;
-  },
+  alias: (a, b) => (a.aliasLower < b.aliasLower ? -1 : a.aliasLower > b.aliasLower ? 1 : 0),
 };
 
-/** The entries in ascending order of `key` (ties: alias, then client id — stable across rebuilds). */
-export function sortOrder(index: LinkIndex, key: SortKey): readonly LinkEntry[] {
-  const known = index.orders.get(key);
+/**
+ * Positions in `entries`, in the order asked for (ties: alias, then client id — stable across
+ * rebuilds); kept with the index, so a descending order is not walked backwards per keystroke.
+ */
+export function sortPositions(index: LinkIndex, key: SortKey, direction: SortDirection = 'asc'): Int32Array {
+  const name: OrderKey = direction === 'asc' ? key : `${key}:desc`;
+  const known = index.orders.get(name);
   if (known) return known;
-  const compare = COMPARE[key];
-  const sorted = [...index.entries].sort((a, b) => compare(a, b) || COMPARE.alias(a, b) || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
-  index.orders.set(key, sorted);
-  return sorted;
+  let order: Int32Array;
+  if (direction === 'desc') order = sortPositions(index, key).slice().reverse();
+  else {
+    const { entries } = index;
+    const compare = COMPARE[key];
+    order = Int32Array.from(entries, (_, i) => i).sort((i, j) => {
+      const a = entries[i] as LinkEntry;
+      const b = entries[j] as LinkEntry;
+      return compare(a, b) || COMPARE.alias(a, b) || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0);
+    });
+  }
+  index.orders.set(name, order);
+  return order;
+}
+
+function orderView(index: LinkIndex, key: SortKey, direction: SortDirection): LinkResults {
+  const name: OrderKey = direction === 'asc' ? key : `${key}:desc`;
+  let view = index.orderViews.get(name);
+  if (!view) {
+    view = new PositionResults(index.entries, sortPositions(index, key, direction), null);
+    index.orderViews.set(name, view);
+  }
+  return view;
 }
 
 export type TriState = 'any' | 'yes' | 'no';
@@ -236,68 +326,189 @@ function sameFilters(a: LinkQuery, b: LinkQuery): boolean {
 /** A row deleted here stays listed only while its delete is stuck (failed or in conflict). */
 export const deleteStuck = (sync: RowSyncState | undefined): boolean => sync === 'failed' || sync === 'conflict';
 
-/** The entries in the order asked for, kept with the index (a descending order is not walked backwards per keystroke). */
-function orderOf(index: LinkIndex, key: SortKey, direction: SortDirection): readonly LinkEntry[] {
-  if (direction === 'asc') return sortOrder(index, key);
-  const known = index.orders.get(`${key}:desc`);
-  if (known) return known;
-  const descending = [...sortOrder(index, key)].reverse();
-  index.orders.set(`${key}:desc`, descending);
-  return descending;
+/** Where a needle first is in an entry: ≥ 0 in its alias, ≤ -2 in its destination (-2 - offset). */
+const NOT_FOUND = 0x7fffffff;
+
+function find(entry: LinkEntry, needle: string): number {
+  const at = entry.aliasLower.indexOf(needle);
+  if (at >= 0) return at;
+  const inDestination = entry.destinationLower.indexOf(needle);
+  return inDestination >= 0 ? -2 - inDestination : NOT_FOUND;
 }
 
 /**
- * The filtered list in sorted order. Rows deleted locally drop out unless their delete is stuck.
- * One tight pass over a pre-sorted array; when the search only grew (typing), the previous
- * results are narrowed instead.
+ * `find` for a needle that starts with `shorter`, given where `shorter` first is: the needle can
+ * only be there or after it, and most often the next typed letter is what follows it there.
  */
-export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, RowSyncState>, query: LinkQuery): LinkEntry[] {
+function findFrom(entry: LinkEntry, needle: string, shorter: number, previous: number): number {
+  const inAlias = previous >= 0;
+  const text = inAlias ? entry.aliasLower : entry.destinationLower;
+  const from = inAlias ? previous : -2 - previous;
+  const same = needle.length === shorter + 1 ? text.charCodeAt(from + shorter) === needle.charCodeAt(shorter) : text.startsWith(needle, from);
+  if (same) return previous;
+  const at = text.indexOf(needle, from + 1);
+  if (at >= 0) return inAlias ? at : -2 - at;
+  if (!inAlias) return NOT_FOUND;
+  const inDestination = entry.destinationLower.indexOf(needle);
+  return inDestination >= 0 ? -2 - inDestination : NOT_FOUND;
+}
+
+/** The links holding `needle`, by position, and where it first is in each (when it was looked for). */
+function matchNeedle(index: LinkIndex, search: SearchGrams, needle: string): { match: Uint32Array; offsets: Int32Array | null } {
+  const { bits, exact } = candidates(search, needle);
+  const last = index.last;
+  // The links that held a shorter needle inside this one are the only ones that can hold it.
+  const narrower = last?.match && needle.includes(last.needle) ? last : null;
+  if (narrower?.match) for (let w = 0; w < bits.length; w++) bits[w]! &= narrower.match[w] as number;
+  if (exact) return { match: bits, offsets: null };
+  const previous = narrower?.offsets && needle.startsWith(narrower.needle) ? narrower.offsets : null;
+  const shorter = narrower ? narrower.needle.length : 0;
+  const offsets = offsetBuffer(index, last?.offsets);
+  const entries = index.entries;
+  const { text, aliasStart, destinationStart } = search;
+  // One letter typed at the end: one byte of the links' text says whether it follows where the
+  // shorter needle was (a byte of 0, past Latin-1, or a miss falls back to the strings).
+  const typed = previous && needle.length === shorter + 1 ? needle.charCodeAt(shorter) : 0;
+  const byByte = typed > 0 && typed < 256;
+  // In position order: the entries, their strings and their bytes are read in the order they were made.
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w] as number;
+    while (word !== 0) {
+      const bit = word & -word;
+      word ^= bit;
+      const i = (w << 5) | (31 - Math.clz32(bit));
+      let at: number;
+      if (previous) {
+        const before = previous[i] as number;
+        const next = before >= 0 ? (aliasStart[i] as number) + before + shorter : (destinationStart[i] as number) - 2 - before + shorter;
+        at = byByte && text[next] === typed ? before : findFrom(entries[i] as LinkEntry, needle, shorter, before);
+      } else at = find(entries[i] as LinkEntry, needle);
+      if (at === NOT_FOUND) bits[w]! &= ~bit;
+      else offsets[i] = at;
+    }
+  }
+  return { match: bits, offsets };
+}
+
+/** One of the index's two offset buffers: the one `busy` (being read) is not. A typing user's keystrokes allocate nothing big there. */
+function offsetBuffer(index: LinkIndex, busy: Int32Array | null | undefined): Int32Array {
+  const n = index.entries.length;
+  index.offsetBuffers ??= [new Int32Array(n), new Int32Array(n)];
+  const [a, b] = index.offsetBuffers;
+  return busy === a ? b : a;
+}
+
+/**
+ * Where the last search's needle is in each link it matched, when the search did not need to
+ * look (the gram filter was exact: a first letter). For idle time after a keystroke: the next
+ * letter then checks one character per link instead of searching each link's text.
+ */
+export function prepareNarrowing(index: LinkIndex): void {
+  const last = index.last;
+  if (!last?.match || last.offsets) return;
+  const offsets = offsetBuffer(index, null);
+  const { match, needle } = last;
+  for (let w = 0; w < match.length; w++) {
+    let word = match[w] as number;
+    while (word !== 0) {
+      const bit = word & -word;
+      word ^= bit;
+      const i = (w << 5) | (31 - Math.clz32(bit));
+      offsets[i] = find(index.entries[i] as LinkEntry, needle);
+    }
+  }
+  last.offsets = offsets;
+}
+
+/**
+ * The filtered list in sorted order, a link whose alias is exactly what was typed first. Rows
+ * deleted locally drop out unless their delete is stuck. The needle is looked for only in the
+ * links the gram filter (and, while typing on, the last search) leaves; then one pass over a
+ * pre-sorted order of positions keeps the matches, over compact arrays rather than the entries.
+ * The same results object comes back for a keystroke that drops no row (nothing to re-render).
+ */
+export function queryLinkResults(index: LinkIndex, syncStates: ReadonlyMap<string, RowSyncState>, query: LinkQuery): LinkResults {
   const needle = query.search.trim().toLowerCase();
   const last = index.last;
-  let source: readonly LinkEntry[];
-  if (last && last.syncStates === syncStates && sameFilters(last.query, query) && needle.includes(last.query.search.trim().toLowerCase())) {
-    if (last.query.search.trim().toLowerCase() === needle) return last.shown;
-    source = last.results;
-  } else {
-    source = orderOf(index, query.sort, query.direction);
-  }
-  // The source array is kept until a row drops out: a keystroke that drops none (most of a word
-  // typed into 100,000 links, or a first letter) allocates nothing and re-renders nothing.
-  let out: LinkEntry[] | null = null;
-  const matches = matcher(needle, query, syncStates);
+  const narrowing = last !== undefined && last.syncStates === syncStates && sameFilters(last.query, query) && needle.includes(last.needle);
+  if (narrowing && last.needle === needle) return last.view;
+  const search = (index.grams ??= buildGrams(index.entries));
+  const { match, offsets } = needle ? matchNeedle(index, search, needle) : { match: null, offsets: null };
+  const source = narrowing ? last.positions : sortPositions(index, query.sort, query.direction);
+  const { deleted, aliasLength, text, aliasStart } = search;
+  // An alias as long as the needle is compared only when its first and last bytes fit: at 100,000
+  // links, tens of thousands of aliases can have the needle's length.
+  const firstCode = needle ? needle.charCodeAt(0) : 0;
+  const lastAt = needle.length - 1;
+  const lastCode = needle ? needle.charCodeAt(lastAt) : 0;
+  const firstByte = firstCode < 256 ? firstCode : 0;
+  const lastByte = lastCode < 256 ? lastCode : 0;
+  const filter = filterOf(query, syncStates);
+  const entries = index.entries;
   const n = source.length;
+  // Positions are copied only once a row drops out: a keystroke that drops none (a first letter
+  // in 100,000 links, most of a word) returns the same results and re-renders nothing.
+  let positions: Int32Array | null = null;
+  let count = 0;
+  let exact: LinkEntry[] | null = null;
   for (let k = 0; k < n; k++) {
-    const entry = source[k] as LinkEntry;
-    if (!matches(entry)) {
-      out ??= source.slice(0, k);
+    const i = source[k] as number;
+    const keep =
+      (match === null || hasBit(match, i)) &&
+      (deleted === null || deleted[i] === 0 || deleteStuck(syncStates.get((entries[i] as LinkEntry).clientId))) &&
+      (filter === null || filter(entries[i] as LinkEntry));
+    if (!keep) {
+      if (positions === null) {
+        positions = new Int32Array(n);
+        positions.set(source.subarray(0, k));
+      }
       continue;
     }
-    out?.push(entry);
+    if (positions !== null) positions[count] = i;
+    count++;
+    if (
+      match !== null &&
+      aliasLength[i] === needle.length &&
+      text[aliasStart[i] as number] === firstByte &&
+      text[(aliasStart[i] as number) + lastAt] === lastByte &&
+      (entries[i] as LinkEntry).aliasLower === needle
+    )
+      (exact ??= []).push(entries[i] as LinkEntry);
   }
-  const results = out ?? (source as LinkEntry[]);
-  const shown = exactAliasFirst(index, results, needle, matches);
-  index.last = { query, syncStates, results, shown };
-  return shown;
+  let view: LinkResults;
+  if (positions === null) {
+    positions = source;
+    // The same rows as before (or as the whole order): the same object, unless an exact alias moves up.
+    if (exact) view = new PositionResults(entries, positions, exact);
+    else if (narrowing && last.exact === null) view = last.view;
+    else view = narrowing ? new PositionResults(entries, positions, null) : orderView(index, query.sort, query.direction);
+  } else {
+    positions = positions.subarray(0, count);
+    view = new PositionResults(entries, positions, exact);
+  }
+  index.last = { query, syncStates, needle, positions, match, offsets, exact, view };
+  return view;
+}
+
+/** `queryLinkResults`, every result at once. */
+export function queryLinks(index: LinkIndex, syncStates: ReadonlyMap<string, RowSyncState>, query: LinkQuery): LinkEntry[] {
+  return queryLinkResults(index, syncStates, query).all();
 }
 
 /**
  * A link whose alias is exactly what was typed comes first, whatever the sort: someone typing an
- * alias is looking for that link. The sorted results stay as they were (typing further narrows
- * them); with no exact match the same array comes back. Found by the alias map, not by a pass
- * over the results (a pass over 100,000 results was a third of a keystroke).
+ * alias is looking for that link. `exact` is in sort order already; the sorted results stay as they
+ * were (typing further narrows them).
  */
-function exactAliasFirst(index: LinkIndex, results: LinkEntry[], needle: string, matches: (entry: LinkEntry) => boolean): LinkEntry[] {
-  if (!needle) return results;
-  const candidates = index.byAlias.get(needle)?.filter(matches);
-  if (!candidates || candidates.length === 0) return results;
-  const first = new Set(candidates);
-  // In sort order among themselves, as the results have them.
-  const exact = candidates.length === 1 ? candidates : results.filter((e) => first.has(e));
-  return [...exact, ...results.filter((e) => !first.has(e))];
+function exactAliasFirst(results: readonly LinkEntry[], exact: readonly LinkEntry[]): LinkEntry[] {
+  const first = new Set(exact);
+  const shown = exact.slice();
+  for (const entry of results) if (!first.has(entry)) shown.push(entry);
+  return shown;
 }
 
-/** The test of one query, with only the filters it sets (one small check per link and keystroke). */
-function matcher(needle: string, query: LinkQuery, syncStates: ReadonlyMap<string, RowSyncState>): (entry: LinkEntry) => boolean {
+/** The test of the filters a query sets beyond search and deletion (null: none set). */
+function filterOf(query: LinkQuery, syncStates: ReadonlyMap<string, RowSyncState>): ((entry: LinkEntry) => boolean) | null {
   const checks: ((entry: LinkEntry) => boolean)[] = [];
   if (query.domain !== 'all') checks.push((e) => e.domainKey === query.domain);
   if (query.enabled !== 'any') checks.push((e) => (query.enabled === 'yes') === e.enabled);
@@ -307,10 +518,8 @@ function matcher(needle: string, query: LinkQuery, syncStates: ReadonlyMap<strin
   if (query.createdFrom) checks.push((e) => e.created.slice(0, 10) >= query.createdFrom);
   if (query.createdTo) checks.push((e) => e.created.slice(0, 10) <= query.createdTo);
   if (query.pending !== 'any') checks.push((e) => (query.pending === 'yes') === syncStates.has(e.clientId));
-  // Rows deleted here drop out unless their delete is stuck.
-  const kept = (e: LinkEntry) => !e.deletedLocally || deleteStuck(syncStates.get(e.clientId));
-  if (checks.length === 0) return needle ? (e) => e.haystack.includes(needle) && kept(e) : kept;
-  return (e) => (!needle || e.haystack.includes(needle)) && kept(e) && checks.every((check) => check(e));
+  if (checks.length === 0) return null;
+  return (e) => checks.every((check) => check(e));
 }
 
 /** The short URL of an entry in a workspace, or null when its domain is unknown. */

@@ -7,7 +7,7 @@ import { afterPaint } from '../../session/after-paint.ts';
 import { PINNED_KEY, type MirrorDb } from '../../sync/index.ts';
 import { watchLinkIndex, type LiveIndexWatch } from './live-index.ts';
 import { readFirstPage, readSnapshot, sameEntries, writeSnapshot, type FirstPage } from './index-snapshot.ts';
-import { rowSyncStates, type LinkIndex, type RowSyncState } from './link-index.ts';
+import { prepareSearch, rowSyncStates, type LinkIndex, type RowSyncState } from './link-index.ts';
 
 export interface LinkSnapshot {
   /** Null until the first read finished. */
@@ -39,6 +39,22 @@ async function readStatus(db: MirrorDb): Promise<Pick<LinkSnapshot, 'syncStates'
 
 const sources = new WeakMap<MirrorDb, LinkSource>();
 
+interface IdleGlobal {
+  requestIdleCallback?: (fn: () => void, options: { timeout: number }) => number;
+  cancelIdleCallback?: (id: number) => void;
+}
+
+/** Runs `fn` when the page is idle (at the latest after `timeoutMs`), or soon where there is no idle callback; returns a cancel. */
+function whenIdle(fn: () => void, timeoutMs = LIVE_READ_DELAY_MS): () => void {
+  const { requestIdleCallback, cancelIdleCallback } = globalThis as IdleGlobal;
+  if (requestIdleCallback && cancelIdleCallback) {
+    const id = requestIdleCallback(fn, { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(fn, 0);
+  return () => clearTimeout(timer);
+}
+
 /** The live source of a mirror; it reads while anyone listens and stops when the last one leaves. */
 export function linkSource(db: MirrorDb): LinkSource {
   const known = sources.get(db);
@@ -56,6 +72,8 @@ export function linkSource(db: MirrorDb): LinkSource {
     for (const listener of listeners) listener();
   };
   const onError = (error: unknown) => console.error('links: the mirror could not be read', error);
+  // The search's grams are ~20 ms at 100,000 links: built while idle, not on the first keystroke.
+  const prepareWhenIdle = (index: LinkIndex) => void whenIdle(() => snapshot.index === index && prepareSearch(index));
   let firstPageRead: Promise<FirstPage | null> | null = null;
   const source: LinkSource = {
     get: () => snapshot,
@@ -80,9 +98,10 @@ export function linkSource(db: MirrorDb): LinkSource {
             (index) => {
               const first = !live;
               live = true;
-              // The stored copy was right: keep it (and its computed sort orders), nothing to redraw.
-              if (first && snapshot.index && sameEntries(snapshot.index, index)) return;
+              // The stored copy was right: keep it (and its computed sort orders and search grams), nothing to redraw.
+              if (first && snapshot.index && sameEntries(snapshot.index, index)) return snapshot.index;
               publish({ index });
+              prepareWhenIdle(index);
               // Keep the stored copy close to the live index, without writing on every change.
               clearTimeout(saveTimer);
               saveTimer = setTimeout(() => {
@@ -100,10 +119,10 @@ export function linkSource(db: MirrorDb): LinkSource {
             stored = index;
             if (!index || gen !== generation) return watchIndex();
             publish({ index });
+            prepareWhenIdle(index);
             // Painted from the stored copy: let the user act first, then read the rows (seconds
             // of work at 100,000 links) when the page is idle.
-            const idle = (globalThis as { requestIdleCallback?: (fn: () => void, options: { timeout: number }) => void }).requestIdleCallback;
-            setTimeout(() => (idle ? idle(watchIndex, { timeout: LIVE_READ_DELAY_MS }) : watchIndex()), LIVE_READ_DELAY_MS);
+            setTimeout(() => whenIdle(watchIndex), LIVE_READ_DELAY_MS);
           }, watchIndex);
         if (snapshot.index === null) {
           void source.preload().then((firstPage) => {

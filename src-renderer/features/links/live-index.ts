@@ -1,9 +1,9 @@
 // The link index kept live from what is written. The rows are read once when the watch starts
 // (records of their own and pages of 1,000, sync/mirror/link-rows.ts) and become entries a few
-// thousand per task, so typing stays responsive while a reload reads 100,000 rows; from then on every committed write — a pull's
-// rows, the user's edits, another window's changes — updates the entries from the mirror's row
-// feed, never by reading the mirror back (a first pull's 100,000 rows read again cost seconds).
-// Domains changing (they name the short URLs) reads everything again.
+// thousand per task, so typing stays responsive while a reload reads 100,000 rows; from then on
+// every committed write — a pull's rows, the user's edits, another window's changes — updates the
+// entries from the mirror's row feed, never by reading the mirror back (a first pull's 100,000
+// rows read again cost seconds). Domains changing (they name the short URLs) reads everything again.
 import { liveQuery, type Subscription } from 'dexie';
 import type { Domain, Link } from '../../../src-preload/contract/index.ts';
 import { linkRows, watchLinkRows, type LinkRowChanges, type MirrorDb, type MirrorRow } from '../../sync/index.ts';
@@ -23,7 +23,12 @@ export interface LiveIndexWatch {
 const domainsKey = (domains: readonly DomainInfo[]) => JSON.stringify(domains);
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void, onError: (error: unknown) => void): LiveIndexWatch {
+/**
+ * Keeps `onIndex` told of the links' index. `onIndex` may return an index it keeps instead, holding
+ * the same entries in the same order (see index-snapshot.ts `sameEntries`): the watch then holds
+ * that index's entries.
+ */
+export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => LinkIndex | void, onError: (error: unknown) => void): LiveIndexWatch {
   let stopped = false;
   let round = 0;
   let entries = new Map<string, LinkEntry>();
@@ -39,7 +44,11 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void
     clearTimeout(timer);
     timer = undefined;
     if (stopped || current !== round) return;
-    onIndex(buildIndex([...entries.values()], domains));
+    const built = buildIndex([...entries.values()], domains);
+    const kept = onIndex(built);
+    // The listener kept an index with the same entries (the stored copy): hold those, not a second
+    // set of 100,000 of them.
+    if (kept && kept !== built && kept.entries.length === built.entries.length) for (const entry of kept.entries) entries.set(entry.clientId, entry);
   };
   const now = () => serviceDatetime(Date.now(), accountTimeZone(db));
 
@@ -85,18 +94,15 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void
     domains = domainInfos(domainRows);
     byServerId = serverIdMap(domains);
     const known = domainsKey(domains);
-    const rows = await linkRows(db).toArray();
+    // Each slice of rows becomes entries in a task of its own.
+    const parts = await readAllRows(db, (rows) => {
+      if (stopped || current !== round) return [];
+      const at = now();
+      return rows.map((row) => toEntry(row, byServerId, at));
+    });
     if (stopped || current !== round) return;
     const read = new Map<string, LinkEntry>();
-    let at = now();
-    for (let i = 0; i < rows.length; i++) {
-      if (i > 0 && i % APPLY_ROWS === 0) {
-        await nextTask();
-        if (stopped || current !== round) return;
-        at = now();
-      }
-      read.set(rows[i]!.clientId, toEntry(rows[i]!, byServerId, at));
-    }
+    for (const part of parts) for (const entry of part) read.set(entry.clientId, entry);
     entries = read;
     const during = buffered ?? [];
     buffered = null;
@@ -121,4 +127,18 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => void
       domainWatch = null;
     },
   };
+}
+
+/**
+ * Every link row of the mirror (records of their own and pages, sync/mirror/link-rows.ts), handed
+ * to `each` APPLY_ROWS at a time, each slice in a task of its own.
+ */
+export async function readAllRows<T>(db: MirrorDb, each: (rows: MirrorRow<Link>[]) => T): Promise<T[]> {
+  const rows = await linkRows(db).toArray();
+  const out: T[] = [];
+  for (let start = 0; start < rows.length; start += APPLY_ROWS) {
+    if (start > 0) await nextTask();
+    out.push(each(rows.slice(start, start + APPLY_ROWS)));
+  }
+  return out;
 }

@@ -2,7 +2,7 @@
 // and the pinned ones, each with its short URL, the custom domains, and the sync status in numbers.
 import { isHttpUrl, type TrayCache, type TrayLink, type TrayStatus } from '../../../src-preload/contract/index.ts';
 import type { SyncStatus } from '../../sync/index.ts';
-import { entryShortUrl, sortOrder, type LinkEntry, type LinkIndex } from './link-index.ts';
+import { entryShortUrl, sortPositions, type LinkEntry, type LinkIndex } from './link-index.ts';
 
 export const TRAY_RECENT = 10;
 export const TRAY_PINNED = 50;
@@ -23,9 +23,9 @@ export function trayStatus(status: StatusParts): TrayStatus {
 
 export function trayCache(workspaceId: string, baseUrl: string, index: LinkIndex, pinned: readonly string[], status: StatusParts): TrayCache {
   const recent: TrayLink[] = [];
-  const order = sortOrder(index, 'created');
+  const order = sortPositions(index, 'created');
   for (let k = order.length - 1; k >= 0 && recent.length < TRAY_RECENT; k--) {
-    const entry = order[k] as LinkEntry;
+    const entry = index.entries[order[k] as number] as LinkEntry;
     if (entry.deletedLocally) continue;
     const link = trayLink(index, baseUrl, entry);
     if (link) recent.push(link);

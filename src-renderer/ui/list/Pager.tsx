@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { formatCount } from '../format.ts';
 import { SelectField } from '../SelectField.tsx';
 import { PAGE_SIZES, type PageSize, type PageWindow } from './paging.ts';
 import { RowButton } from './RowControls.tsx';
@@ -20,7 +21,7 @@ export function Pager({ window: w, onPage, onPageSize, noun }: PagerProps) {
   return (
     <nav className="pager" aria-label={`${noun} pages`}>
       <span className="pager-total" role="status">
-        {`${(w.start + 1).toLocaleString()}–${w.end.toLocaleString()} of ${w.total.toLocaleString()} ${w.total === 1 ? singular(noun) : noun}`}
+        {`${formatCount(w.start + 1)}–${formatCount(w.end)} of ${formatCount(w.total)} ${w.total === 1 ? singular(noun) : noun}`}
       </span>
       <PageSizeField pageSize={w.pageSize} onPageSize={onPageSize} />
       {/* Native buttons: the pager re-renders on every search keystroke that changes the count. */}

@@ -103,6 +103,39 @@ describe('live link index', () => {
   });
 });
 
+describe('live link index and a kept copy', () => {
+  it('holds the entries of the index its listener keeps (the stored copy), not a second set', async () => {
+    const session = await openSession();
+    const { db } = session.sync;
+    await db.links.bulkPut(Array.from({ length: 3000 }, (_, i) => mirrorRow(serverLink(i + 1, { url: `a${i}` }), { clientId: id(i) })));
+    const { fromColumns, toColumns } = await import('../../../../src-renderer/features/links/index-snapshot.ts');
+    let kept: LinkIndex | null = null;
+    let latest: LinkIndex | null = null;
+    const watch = watchLinkIndex(
+      db,
+      (index) => {
+        latest = index;
+        if (kept) return;
+        // What link-source does when the stored copy was right: keeps the copy.
+        kept = fromColumns(structuredClone(toColumns(index)));
+        return kept!;
+      },
+      (error) => {
+        throw error;
+      },
+    );
+    await vi.waitFor(() => expect(kept).not.toBeNull());
+    const row = (await db.links.get(id(10))) as MirrorRow<Link>;
+    await db.links.put({ ...row, base: { ...row.base!, clicks: 42 } });
+    await vi.waitFor(() => expect(latest?.byClientId.get(id(10))?.clicks).toBe(42));
+    // Every other entry of the next index is the kept copy's own object.
+    const copy = kept as unknown as LinkIndex;
+    const next = latest as unknown as LinkIndex;
+    expect(next.entries.filter((e, i) => e !== copy.entries[i])).toEqual([next.byClientId.get(id(10))]);
+    watch.stop();
+  });
+});
+
 describe('live link index from an empty mirror', () => {
   it('sees the first rows arrive', async () => {
     const session = await openSession();
