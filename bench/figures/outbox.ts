@@ -1,6 +1,7 @@
 // Figure 6: flushing 1,000 queued edits to the sandbox (no rate limit): time and requests, with
 // the request minimum DESIGN.md sets (K writes plus min(K reads, one fresh pull)).
 import { newIndexedDb, openSync, startSyncStack } from '../../test/support/sync-harness.ts';
+import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
 import { round } from '../lib/stats.ts';
 import type { BenchContext, Figure, FigureResult } from '../lib/types.ts';
 
@@ -16,7 +17,7 @@ export const outboxFigure: Figure = {
       const ws = await openSync(stack, newIndexedDb());
       try {
         await ws.syncNow();
-        const rows = await ws.db.table('links').toArray();
+        const rows = await linkRows(ws.db).toArray();
         if (rows.length !== edits) throw new Error(`expected ${edits} mirrored links, found ${rows.length}`);
         ws.engine.counter.reset();
         context.log(`queueing ${edits} edits offline-style, then one sync`);
