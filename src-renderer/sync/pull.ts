@@ -12,7 +12,7 @@ import { markPullTransaction } from './mirror/row-feed.ts';
 import { pageHashes } from './listing-hash.ts';
 import { lastPullKey, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
-import { allRowScope, needsOwnRecord, pageDirectory, pageRow, rowStore, touchPages, type LinkPage } from './mirror/link-rows.ts';
+import { allRowScope, needsOwnRecord, syncedRow, pageDirectory, pageRow, rowStore, touchPages, type LinkPage } from './mirror/link-rows.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, MirrorRow, OutboxOp, RowClickSamples, ServerRow } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';
@@ -189,7 +189,7 @@ export async function applyListing(
       if (held.has(serverRow.id) && !existing) continue;
       if (!existing) {
         out.added++;
-        puts.push({ ...newRow(ctx.newId(), serverRow, now) });
+        puts.push(syncedRow(ctx.newId(), serverRow, now));
         continue;
       }
       const row = withListedBase(resource, existing, serverRow);
@@ -211,20 +211,6 @@ export async function applyListing(
     await db.syncState.put({ key: lastPullKey(resource), value: now });
   });
   return out;
-}
-
-function newRow(clientId: string, serverRow: ServerRow, now: number): MirrorRow {
-  return {
-    clientId,
-    serverId: serverRow.id,
-    base: serverRow,
-    baseIsProvisional: false,
-    local: {},
-    writeOnly: {},
-    deletedLocally: false,
-    missingCount: 0,
-    updatedAt: now,
-  };
 }
 
 /**
@@ -332,7 +318,7 @@ async function applyLinkListing(
         }
         placed.add(serverRow.id);
         const previous = ownRow ?? (clientId === undefined ? undefined : before.get(clientId));
-        const row = previous ? withListedBase('links', previous, serverRow) : newRow(ctx.newId(), serverRow, now);
+        const row = previous ? withListedBase('links', previous, serverRow) : syncedRow(ctx.newId(), serverRow, now);
         let samples = previous?.samples ?? null;
         const clicksBefore = previous?.base && !previous.baseIsProvisional ? (previous.base as Link).clicks : null;
         if (clicksBefore !== serverRow.clicks) {

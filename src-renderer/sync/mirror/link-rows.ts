@@ -10,7 +10,7 @@
 import type { Dexie, Table } from 'dexie';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
-import type { LinkPage, LinkPageKeys, MirrorRow } from './rows.ts';
+import type { LinkPage, LinkPageKeys, MirrorRow, RowClickSamples, ServerRow } from './rows.ts';
 
 export type { LinkPage, LinkPageKeys };
 
@@ -82,12 +82,10 @@ function tableStore<R extends MirrorRow>(table: Table<R, string>): RowStore<R> {
   };
 }
 
-/** A row as its page holds it: the service's copy and nothing of the user's. */
-export function pageRow(page: LinkPage, index: number): MirrorRow<Link> {
-  const base = page.rows[index]!;
-  const samples = page.samples[index];
+/** A row exactly as the service listed it: its copy, and nothing of the user's. */
+export function syncedRow<S extends ServerRow>(clientId: string, base: S, updatedAt: number, samples?: RowClickSamples | null): MirrorRow<S> {
   return {
-    clientId: page.clientIds[index]!,
+    clientId,
     serverId: base.id,
     base,
     baseIsProvisional: false,
@@ -95,9 +93,14 @@ export function pageRow(page: LinkPage, index: number): MirrorRow<Link> {
     writeOnly: {},
     deletedLocally: false,
     missingCount: 0,
-    updatedAt: page.updated[index] ?? page.at,
+    updatedAt,
     ...(samples ? { samples } : {}),
   };
+}
+
+/** A row as its page holds it. */
+export function pageRow(page: LinkPage, index: number): MirrorRow<Link> {
+  return syncedRow(page.clientIds[index]!, page.rows[index]!, page.updated[index] ?? page.at, page.samples[index]);
 }
 
 /** Whether a row needs a record of its own, or is exactly what its page can say. */
