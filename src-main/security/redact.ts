@@ -24,38 +24,46 @@ function forms(key: string): string[] {
   return [key, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())];
 }
 
-function pattern(secrets: Iterable<string>): RegExp | null {
+function literals(secrets: Iterable<string>): string[] {
   const texts = new Set<string>();
   for (const secret of secrets) if (typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH) for (const form of forms(secret)) texts.add(form);
   // Longest first, so a key is never half-replaced by a shorter one it contains.
-  const literals = [...texts].sort((a, b) => b.length - a.length).map(escape);
-  return literals.length > 0 ? new RegExp(literals.join('|'), 'g') : null;
+  return [...texts].sort((a, b) => b.length - a.length).map(escape);
 }
 
 /**
  * `value` with every string cleaned of the secrets, any URL-encoded form of them and any bearer
  * token. Objects and arrays are walked; what holds no secret is returned as it was (same object).
+ * A list page of 1,000 links is ~25,000 strings: each is tested once against one pattern that
+ * matches at least what cleaning would change, and nothing is copied unless something changes.
  */
 export function redactSecrets<T>(value: T, secrets: Iterable<string>): T {
-  const known = pattern(secrets);
+  const keys = literals(secrets);
+  const known = keys.length > 0 ? new RegExp(keys.join('|'), 'g') : null;
+  const probe = new RegExp([...keys, '\\bbearer\\s'].join('|'), 'i');
   // Known keys first, whole: a token pattern could otherwise take half of a key and leave the rest.
   const clean = (text: string): string => (known ? text.replace(known, REDACTED) : text).replace(BEARER, `$1 ${REDACTED}`);
   const walk = (item: unknown): unknown => {
-    if (typeof item === 'string') return clean(item);
+    if (typeof item === 'string') return probe.test(item) ? clean(item) : item;
+    if (typeof item !== 'object' || item === null || ArrayBuffer.isView(item)) return item;
     if (Array.isArray(item)) {
-      const next = item.map(walk);
-      return next.some((entry, index) => entry !== item[index]) ? next : item;
-    }
-    if (typeof item === 'object' && item !== null) {
-      let changed = false;
-      const next: Record<string, unknown> = {};
-      for (const [key, entry] of Object.entries(item)) {
-        next[key] = walk(entry);
-        if (next[key] !== entry) changed = true;
+      let next: unknown[] | undefined;
+      for (let index = 0; index < item.length; index++) {
+        const entry: unknown = item[index];
+        const cleaned = walk(entry);
+        if (cleaned !== entry) (next ??= [...item])[index] = cleaned;
       }
-      return changed ? next : item;
+      return next ?? item;
     }
-    return item;
+    let next: Record<string, unknown> | undefined;
+    const record = item as Record<string, unknown>;
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue;
+      const entry = record[key];
+      const cleaned = walk(entry);
+      if (cleaned !== entry) (next ??= { ...record })[key] = cleaned;
+    }
+    return next ?? item;
   };
   return walk(value) as T;
 }

@@ -26,7 +26,10 @@ const LINK_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSchema.shape));
 /** Unknown keys of an object, verbatim (real deployments carry more than Linkdock knows). */
 function extraKeys(raw: Obj, known: ReadonlySet<string>): Obj {
   const extra: Obj = {};
-  for (const [key, value] of Object.entries(raw)) if (!known.has(key) && value !== undefined) extra[key] = value;
+  for (const key in raw) {
+    const value = raw[key];
+    if (Object.hasOwn(raw, key) && !known.has(key) && value !== undefined) extra[key] = value;
+  }
   return extra;
 }
 
@@ -53,6 +56,10 @@ function targetingRules(value: unknown): { key: string; value: string }[] {
   return list.filter(isObj).map((rule) => ({ key: textOrNull(rule.key) ?? '', value: textOrNull(rule.value) ?? '' }));
 }
 
+const FLAG_KEYS = ['schedule', 'cloaking_is_enabled', 'app_linking_is_enabled', 'forward_query_parameters_is_enabled'];
+const TEXT_KEYS = ['expiration_url', 'cloaking_title', 'cloaking_meta_description', 'cloaking_custom_js', 'cloaking_favicon', 'cloaking_opengraph'];
+const TARGETING_KEYS = TARGETING_KINDS.map((kind) => `targeting_${kind}`);
+
 /**
  * The whole settings object, every key kept: known keys get their types normalised (0/1, "1",
  * "" for null, the string "false" for no targeting), unknown ones stay exactly as sent.
@@ -62,10 +69,10 @@ function normaliseLinkSettings(settings: Obj): Obj {
   const password = settings.password;
   out.password = typeof password === 'string' && password !== '' ? password : null;
   out.sensitive_content = toBool(settings.sensitive_content) ?? false;
-  for (const key of ['schedule', 'cloaking_is_enabled', 'app_linking_is_enabled', 'forward_query_parameters_is_enabled']) {
+  for (const key of FLAG_KEYS) {
     if (key in settings) out[key] = toBool(settings[key]) ?? false;
   }
-  for (const key of ['expiration_url', 'cloaking_title', 'cloaking_meta_description', 'cloaking_custom_js', 'cloaking_favicon', 'cloaking_opengraph']) {
+  for (const key of TEXT_KEYS) {
     if (key in settings) out[key] = textOrNull(settings[key]);
   }
   // Older releases call the clicks limit `pageviews_limit`; 0 means no limit.
@@ -83,10 +90,7 @@ function normaliseLinkSettings(settings: Obj): Obj {
     const kind = settings.targeting_type;
     out.targeting_type = typeof kind === 'string' && (TARGETING_KINDS as readonly string[]).includes(kind) ? kind : null;
   }
-  for (const kind of TARGETING_KINDS) {
-    const key = `targeting_${kind}`;
-    if (key in settings) out[key] = targetingRules(settings[key]);
-  }
+  for (const key of TARGETING_KEYS) if (key in settings) out[key] = targetingRules(settings[key]);
   return out;
 }
 

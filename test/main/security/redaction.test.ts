@@ -1,5 +1,6 @@
 // Issue #14: a service that echoes the key (in an error title, a 200-with-error body, a redirect
 // Location, a connection test) must not get it into anything main sends to the renderer.
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
 import { redactSecrets } from '../../../src-main/security/redact.ts';
@@ -130,5 +131,49 @@ describe('redactSecrets', () => {
     });
     const untouched = { a: ['b', { c: 'd' }] };
     expect(redactSecrets(untouched, [KEY])).toBe(untouched);
+  });
+});
+
+describe('redactSecrets over any value', () => {
+  /** The plain definition: every string of a copied tree cleaned (what the walk must equal). */
+  const cleanedCopy = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const known = [KEY, encodeURIComponent(KEY), encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())];
+      let text = value;
+      for (const form of known) text = text.split(form).join('[redacted]');
+      return text.replace(/\b(Bearer)\s+[^\s"'<>]{12,}/gi, '$1 [redacted]');
+    }
+    if (Array.isArray(value)) return value.map(cleanedCopy);
+    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanedCopy(v)]));
+    return value;
+  };
+  const text = fc.oneof(
+    fc.string(),
+    fc.constantFrom(KEY, encodeURIComponent(KEY), `Bearer ${OTHER_TOKEN}`, 'bearer\n0123456789abcdef', 'Bearer of news', 'BEARER'),
+    fc.tuple(fc.string(), fc.constantFrom(KEY, `bEaReR ${OTHER_TOKEN}`), fc.string()).map((parts) => parts.join('')),
+  );
+  const tree = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('node')), fc.dictionary(fc.string(), tie('node'))),
+  })).node;
+
+  it('equals every string cleaned, and returns what holds no secret as the same object', () => {
+    fc.assert(
+      fc.property(tree, (value) => {
+        const before = structuredClone(value);
+        const clean = redactSecrets(value, [KEY]);
+        expect(clean).toEqual(cleanedCopy(value));
+        expect(value).toEqual(before); // the input is never changed in place
+        if (JSON.stringify(clean) === JSON.stringify(value)) expect(clean).toBe(value);
+      }),
+      { seed: 1926, numRuns: 400 },
+    );
+  });
+
+  it('passes bytes through without walking them', () => {
+    const bytes = new Uint8Array([66, 101, 97, 114, 101, 114]);
+    const value = { image: { data: bytes }, title: `t ${KEY}` };
+    const clean = redactSecrets(value, [KEY]);
+    expect(clean.image.data).toBe(bytes);
+    expect(clean.title).toBe('t [redacted]');
   });
 });
