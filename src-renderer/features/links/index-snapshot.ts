@@ -5,6 +5,7 @@
 // total) paints a reload before the big copy is even read.
 import type { MirrorDb } from '../../sync/index.ts';
 import { buildIndex, deleteStuck, lower, sortPositions, type DomainInfo, type LinkEntry, type LinkIndex, type RowSyncState } from './link-index.ts';
+import { nextTask } from './next-task.ts';
 
 export const SNAPSHOT_KEY = 'links:index-snapshot';
 export const FIRST_PAGE_KEY = 'links:first-page';
@@ -64,7 +65,7 @@ export async function fromColumnsInSlices(value: unknown): Promise<LinkIndex | n
   const entries: LinkEntry[] = new Array(c.clientId.length);
   const domainKeys = new Map<string, string>();
   for (let from = 0; from < entries.length; from += SLICE) {
-    if (from > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (from > 0) await nextTask();
     decodeSlice(c, entries, from, Math.min(entries.length, from + SLICE), domainKeys);
   }
   return withOrder(buildIndex(entries, c.domains), c.createdOrder);

@@ -251,11 +251,14 @@ export function sortPositions(index: LinkIndex, key: SortKey, direction: SortDir
   else {
     const { entries } = index;
     const compare = COMPARE[key];
-    order = Int32Array.from(entries, (_, i) => i).sort((i, j) => {
+    // An Array's sort (TimSort) takes runs already in order in linear time: the listing's order
+    // (newest first) is one such run for the default sort; a typed array's sort is not adaptive.
+    const sorted = Array.from(entries, (_, i) => i).sort((i, j) => {
       const a = entries[i] as LinkEntry;
       const b = entries[j] as LinkEntry;
       return compare(a, b) || COMPARE.alias(a, b) || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0);
     });
+    order = Int32Array.from(sorted);
   }
   index.orders.set(name, order);
   return order;
@@ -324,6 +327,13 @@ function sameFilters(a: LinkQuery, b: LinkQuery): boolean {
 }
 
 /** A row deleted here stays listed only while its delete is stuck (failed or in conflict). */
+/** What the walk reads of the grams when there are none (no search: `match` is null, so none of it is read). */
+const NO_GRAMS: Pick<SearchGrams, 'aliasLength' | 'text' | 'aliasStart'> = {
+  aliasLength: new Uint16Array(0),
+  text: new Uint8Array(0),
+  aliasStart: new Int32Array(0),
+};
+
 export const deleteStuck = (sync: RowSyncState | undefined): boolean => sync === 'failed' || sync === 'conflict';
 
 /** Where a needle first is in an entry: ≥ 0 in its alias, ≤ -2 in its destination (-2 - offset). */
@@ -432,10 +442,13 @@ export function queryLinkResults(index: LinkIndex, syncStates: ReadonlyMap<strin
   const last = index.last;
   const narrowing = last !== undefined && last.syncStates === syncStates && sameFilters(last.query, query) && needle.includes(last.needle);
   if (narrowing && last.needle === needle) return last.view;
-  const search = (index.grams ??= buildGrams(index.entries));
-  const { match, offsets } = needle ? matchNeedle(index, search, needle) : { match: null, offsets: null };
+  // The grams serve a search; the list as it opens (no search) does not wait for them.
+  const search = needle ? (index.grams ??= buildGrams(index.entries)) : index.grams;
+  const { match, offsets } = needle && search ? matchNeedle(index, search, needle) : { match: null, offsets: null };
   const source = narrowing ? last.positions : sortPositions(index, query.sort, query.direction);
-  const { deleted, aliasLength, text, aliasStart } = search;
+  // Without grams (no search yet), whether a link was deleted here is read from its entry.
+  const deleted = search ? search.deleted : undefined;
+  const { aliasLength, text, aliasStart } = search ?? NO_GRAMS;
   // An alias as long as the needle is compared only when its first and last bytes fit: at 100,000
   // links, tens of thousands of aliases can have the needle's length.
   const firstCode = needle ? needle.charCodeAt(0) : 0;
@@ -455,7 +468,9 @@ export function queryLinkResults(index: LinkIndex, syncStates: ReadonlyMap<strin
     const i = source[k] as number;
     const keep =
       (match === null || hasBit(match, i)) &&
-      (deleted === null || deleted[i] === 0 || deleteStuck(syncStates.get((entries[i] as LinkEntry).clientId))) &&
+      (deleted === null ||
+        (deleted === undefined ? !(entries[i] as LinkEntry).deletedLocally : deleted[i] === 0) ||
+        deleteStuck(syncStates.get((entries[i] as LinkEntry).clientId))) &&
       (filter === null || filter(entries[i] as LinkEntry));
     if (!keep) {
       if (positions === null) {

@@ -9,10 +9,11 @@ import type { Domain, Link } from '../../../src-preload/contract/index.ts';
 import { linkRows, watchLinkRows, type LinkRowChanges, type MirrorDb, type MirrorRow } from '../../sync/index.ts';
 import { serviceDatetime } from '../../sync/mirror/fields.ts';
 import { accountTimeZone } from '../../sync/account.ts';
+import { nextTask } from './next-task.ts';
 import { buildIndex, domainInfos, serverIdMap, toEntry, type DomainInfo, type LinkEntry, type LinkIndex } from './link-index.ts';
 
-/** Rows turned into entries per task when a write brings many (a first pull). */
-export const APPLY_ROWS = 5000;
+/** Rows turned into entries per task when a write brings many (a first pull): a page, a few ms. */
+export const APPLY_ROWS = 1000;
 /** Writes that land together (an edit and its status, a few commits) are put together once. */
 const EMIT_DELAY_MS = 16;
 
@@ -21,7 +22,6 @@ export interface LiveIndexWatch {
 }
 
 const domainsKey = (domains: readonly DomainInfo[]) => JSON.stringify(domains);
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Keeps `onIndex` told of the links' index. `onIndex` may return an index it keeps instead, holding

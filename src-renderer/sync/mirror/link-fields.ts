@@ -12,6 +12,8 @@ const TEXTS = ['expiration_url', 'cloaking_title', 'cloaking_meta_description', 
 /** Uploaded images: the read names the stored file; the input carries a new file or null. */
 export const IMAGE_FIELDS = ['cloaking_favicon', 'cloaking_opengraph'] as const;
 const UTM = { utm_source: 'source', utm_medium: 'medium', utm_campaign: 'campaign' } as const;
+const UTM_ENTRIES = Object.entries(UTM);
+const TEXTS_AND_IMAGES = [...TEXTS, ...IMAGE_FIELDS];
 
 const rulesKey = (kind: TargetingKind) => `targeting_${kind}` as const;
 
@@ -36,10 +38,10 @@ export function linkReadView(link: Link): Fields {
   if (link.email_reports !== undefined) view.email_reports = [...link.email_reports];
   if (link.pixels_ids !== undefined) view.pixels_ids = [...link.pixels_ids];
   for (const flag of FLAGS) if (settings[flag] !== undefined) view[flag] = settings[flag];
-  for (const field of [...TEXTS, ...IMAGE_FIELDS]) if (field in settings) view[field] = text(settings[field]);
+  for (const field of TEXTS_AND_IMAGES) if (field in settings) view[field] = text(settings[field]);
   if ('clicks_limit' in settings) view.clicks_limit = settings.clicks_limit || null;
   if ('http_status_code' in settings) view.http_status_code = settings.http_status_code ?? null;
-  if (settings.utm) for (const [field, key] of Object.entries(UTM)) view[field] = text(settings.utm[key]);
+  if (settings.utm) for (const [field, key] of UTM_ENTRIES) view[field] = text(settings.utm[key]);
   if ('targeting_type' in settings) {
     const kind = settings.targeting_type ?? null;
     view.targeting_type = kind;

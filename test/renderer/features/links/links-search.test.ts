@@ -104,6 +104,18 @@ describe('search over positions, grams and the last results', () => {
     expect(checked).toBeGreaterThan(500);
   });
 
+  it('shows the list as it opens without building the search grams, leaving out links deleted here', () => {
+    for (const filters of [{}, { sort: 'alias', direction: 'asc' }, { sort: 'clicks' }, { enabled: 'yes' }] as Partial<LinkQuery>[]) {
+      const index = indexRows(rows, [], NOW);
+      expect(queryLinks(index, syncStates, q(filters)).map((e) => e.clientId)).toEqual(reference(index, syncStates, q(filters)));
+      expect(index.grams).toBeUndefined();
+      expect(queryLinks(index, syncStates, q({ ...filters, search: 'a' })).map((e) => e.clientId)).toEqual(
+        reference(index, syncStates, q({ ...filters, search: 'a' })),
+      );
+      expect(index.grams).toBeDefined();
+    }
+  });
+
   it('puts an exact alias first, several in sort order, and narrows from the sorted results', () => {
     const index = indexRows(rows, [], NOW);
     const exact = queryLinks(index, syncStates, q({ search: 'AB' }));
