@@ -5,7 +5,7 @@ import { BudgetExhaustedError } from './budget.ts';
 import { callResource, inWorkspace, type PartialListing, type SyncContext } from './context.ts';
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
-import { pageHash } from './listing-hash.ts';
+import { textHash } from './listing-hash.ts';
 
 export const PAGE_SIZE = 1000;
 export const MAX_LISTING_RESTARTS = 3;
@@ -25,6 +25,11 @@ export interface Listing {
   pageRows: ServerRow[][];
   /** Each page's text hash (listing-hash.ts), taken as the page arrived: no one long task for them all. */
   pageHashes: string[];
+  /**
+   * Each page's rows as JSON, the text its hash was taken of: a links page stored as listed is
+   * stored as this text (mirror/link-rows.ts). Pages an earlier, cut-short attempt read have none.
+   */
+  pageTexts: (string | undefined)[];
   total: number;
   pages: number;
   restarts: number;
@@ -81,13 +86,20 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     if (partial && ctx.clock.now() - partial.startedAt > PARTIAL_LISTING_MAX_AGE_MS) partial = undefined;
     ctx.partialListings?.delete(resource);
     let progress: PartialListing;
+    // Kept for this attempt only: a listing the rate limit cuts short keeps its pages, not their texts.
+    const texts: (string | undefined)[] = [];
+    const hashed = (index: number, rows: ServerRow[]): string => {
+      const text = JSON.stringify(rows);
+      texts[index] = text;
+      return textHash(text);
+    };
     if (partial) {
       progress = partial;
     } else {
       const first = await fetchPage(1);
       const total = first.meta.total;
       const pages = Math.max(first.meta.total_pages, Math.ceil(total / PAGE_SIZE), 1);
-      progress = { total, pages, results: [first.data], hashes: [pageHash(first.data)], startedAt: ctx.clock.now() };
+      progress = { total, pages, results: [first.data], hashes: [hashed(0, first.data)], startedAt: ctx.clock.now() };
     }
     const { total, pages, results, hashes } = progress;
     const missing: number[] = [];
@@ -102,7 +114,7 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
           const answer = await fetchPage(page);
           if (answer.meta.total !== total) changed = true;
           results[page - 1] = answer.data;
-          hashes[page - 1] = pageHash(answer.data);
+          hashes[page - 1] = hashed(page - 1, answer.data);
         } catch (error) {
           missing.unshift(page);
           failure ??= { error };
@@ -119,7 +131,17 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     }
     const byId = new Map<number, ServerRow>();
     for (const row of results.flat()) byId.set(row.id, row);
-    return { rows: [...byId.values()], pageRows: results, pageHashes: hashes, total, pages, restarts, requests, resumed: partial !== undefined };
+    return {
+      rows: [...byId.values()],
+      pageRows: results,
+      pageHashes: hashes,
+      pageTexts: texts,
+      total,
+      pages,
+      restarts,
+      requests,
+      resumed: partial !== undefined,
+    };
   }
   throw new ListingUnstableError(resource);
 }

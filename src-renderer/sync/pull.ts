@@ -12,7 +12,7 @@ import { markPullTransaction } from './mirror/row-feed.ts';
 import { pageHashes } from './listing-hash.ts';
 import { lastPullKey, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
-import { allRowScope, needsOwnRecord, syncedRow, pageDirectory, pageRow, rowStore, touchPages, type LinkPage } from './mirror/link-rows.ts';
+import { allRowScope, needsOwnRecord, syncedRow, pageDirectory, pageRecord, pageRow, rowStore, touchPages } from './mirror/link-rows.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, MirrorRow, OutboxOp, RowClickSamples, ServerRow } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';
@@ -38,7 +38,7 @@ export async function pullResource(ctx: SyncContext, resource: ResourceName, pri
   // Samples an older build journalled (and a crash left) become browsable even when this listing then fails (offline).
   if (resource === 'links') await flushClickJournal(ctx.db);
   const listing = await listAll(ctx, resource, priority);
-  const result = await applyListing(ctx, resource, listing.rows, listing.pageRows, listing.pageHashes);
+  const result = await applyListing(ctx, resource, listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts);
   return { ...result, requests: listing.requests };
 }
 
@@ -160,7 +160,8 @@ function withListedBase(resource: ResourceName, row: MirrorRow, serverRow: Serve
 /**
  * Applies one complete listing: reconcile, update bases, add new rows, count misses. A row
  * disappears only after two complete listings without it, and never with pending work.
- * `pages` (links): the listing page by page, stored a page to a record (mirror/link-rows.ts).
+ * `pages` (links): the listing page by page, stored a page to a record (mirror/link-rows.ts);
+ * `texts`: each page's JSON where the listing kept it (a page stored as listed is that text).
  */
 export async function applyListing(
   ctx: SyncContext,
@@ -168,10 +169,11 @@ export async function applyListing(
   listed: ServerRow[],
   pages?: readonly (ServerRow[] | undefined)[],
   hashes?: readonly string[],
+  texts?: readonly (string | undefined)[],
 ): Promise<Omit<PullResult, 'requests'>> {
   if (resource === 'links') {
     const linkPages = (pages ?? [listed]) as readonly (Link[] | undefined)[];
-    return applyLinkListing(ctx, listed as Link[], linkPages, hashes ?? pageHashes(linkPages));
+    return applyLinkListing(ctx, listed as Link[], linkPages, hashes ?? pageHashes(linkPages), texts ?? []);
   }
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -227,6 +229,7 @@ async function applyLinkListing(
   listed: Link[],
   pages: readonly (Link[] | undefined)[],
   hashes: readonly string[],
+  texts: readonly (string | undefined)[],
 ): Promise<Omit<PullResult, 'requests'>> {
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -300,7 +303,8 @@ async function applyLinkListing(
         });
         continue;
       }
-      const record: LinkPage = { id: i + 1, at: now, clientIds: [], rows: [], samples: [], updated: [] };
+      const record = { id: i + 1, at: now, clientIds: [] as string[], samples: [] as (RowClickSamples | null)[], updated: [] as number[] };
+      const stored: Link[] = [];
       let whole = pages[i] !== undefined;
       for (const serverRow of links) {
         if (placed.has(serverRow.id)) {
@@ -328,18 +332,20 @@ async function applyLinkListing(
         }
         samplesOf.set(serverRow.id, samples);
         record.clientIds.push(row.clientId);
-        record.rows.push(serverRow);
+        stored.push(serverRow);
         record.samples.push(samples);
         record.updated.push(row.updatedAt);
         counts.push({ clientId: row.clientId, serverId: serverRow.id, clicks: serverRow.clicks });
         if (!previous) out.added++;
         if (!ownRow && (!previous || samples !== previous.samples || !sameValue(previous.base, serverRow)))
-          changedRows.push(pageRow(record, record.rows.length - 1));
+          changedRows.push(syncedRow(row.clientId, serverRow, row.updatedAt, samples));
       }
       if (!pagesChanged) await touchPages(db);
       pagesChanged = true;
-      await db.linkPages.put(record);
-      await db.linkPageKeys.put({ id: i + 1, hash: whole ? (hashes[i] ?? '') : '', clientIds: record.clientIds, serverIds: record.rows.map((row) => row.id) });
+      // Stored exactly as listed (nothing left out or filtered): the listing's own text of the page.
+      const asListed = whole && stored.length === pages[i]!.length;
+      await db.linkPages.put(pageRecord(record, stored, asListed ? texts[i] : undefined));
+      await db.linkPageKeys.put({ id: i + 1, hash: whole ? (hashes[i] ?? '') : '', clientIds: record.clientIds, serverIds: stored.map((row) => row.id) });
     }
     const beyond = [...dir.keys.keys()].filter((id) => id > pages.length);
     if (beyond.length > 0) {

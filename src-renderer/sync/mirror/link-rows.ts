@@ -98,9 +98,33 @@ export function syncedRow<S extends ServerRow>(clientId: string, base: S, update
   };
 }
 
+/** Each stored page's rows, decoded once per record read (a cached page serves several reads). */
+const decodedPages = new WeakMap<LinkPage, Link[]>();
+
+/** A page's rows, whether it holds them as text or (stored before the text) as objects. */
+export function pageLinks(page: LinkPage): Link[] {
+  if (page.rows) return page.rows;
+  let rows = decodedPages.get(page);
+  if (!rows) {
+    rows = JSON.parse(page.text ?? '[]') as Link[];
+    decodedPages.set(page, rows);
+  }
+  return rows;
+}
+
+/**
+ * The record a page is stored as: its rows as text. `text` is the rows' JSON when the caller has
+ * it already (the listing took it to hash the page); otherwise it is made here.
+ */
+export function pageRecord(page: Omit<LinkPage, 'text' | 'rows'>, rows: Link[], text?: string): LinkPage {
+  const record: LinkPage = { ...page, text: text ?? JSON.stringify(rows) };
+  decodedPages.set(record, rows);
+  return record;
+}
+
 /** A row as its page holds it. */
 export function pageRow(page: LinkPage, index: number): MirrorRow<Link> {
-  return syncedRow(page.clientIds[index]!, page.rows[index]!, page.updated[index] ?? page.at, page.samples[index]);
+  return syncedRow(page.clientIds[index]!, pageLinks(page)[index]!, page.updated[index] ?? page.at, page.samples[index]);
 }
 
 /** Whether a row needs a record of its own, or is exactly what its page can say. */
@@ -223,10 +247,11 @@ export function linkRows(db: RowDb): RowStore<MirrorRow<Link>> {
         if (!page) continue;
         const keep = page.clientIds.map((id, i) => (gone.has(id) ? -1 : i)).filter((i) => i >= 0);
         const pick = <T>(values: T[]) => keep.map((i) => values[i]!);
-        const next: LinkPage = { ...page, clientIds: pick(page.clientIds), rows: pick(page.rows), samples: pick(page.samples), updated: pick(page.updated) };
+        const rows = pick(pageLinks(page));
+        const next = pageRecord({ id: page.id, at: page.at, clientIds: pick(page.clientIds), samples: pick(page.samples), updated: pick(page.updated) }, rows);
         await db.linkPages.put(next);
         // The stored page is no longer the listed one: the next pull compares it row by row.
-        await db.linkPageKeys.put({ id: page.id, hash: '', clientIds: next.clientIds, serverIds: next.rows.map((row) => row.id) });
+        await db.linkPageKeys.put({ id: page.id, hash: '', clientIds: next.clientIds, serverIds: rows.map((row) => row.id) });
       }
     });
   return {

@@ -47,6 +47,49 @@ describe('links stored a page to a record', () => {
     expect(one.samples?.clicks).toEqual([(one.base as Link).clicks]);
   });
 
+  it('stores each page as one JSON text of its rows, which reads back as the listed rows', async () => {
+    h = harness();
+    for (let i = 0; i < PAGE + 5; i++) h.service.seedLink({ clicks: i % 4 });
+    await pullResource(h.ctx, 'links');
+    const pages = await h.db.linkPages.toArray();
+    expect(pages.map((page) => [page.rows, typeof page.text])).toEqual([
+      [undefined, 'string'],
+      [undefined, 'string'],
+    ]);
+    const stored = pages.flatMap((page) => JSON.parse(page.text!) as Link[]);
+    const listed = [...h.service.rows.links.values()];
+    expect(new Map(stored.map((row) => [row.id, row]))).toEqual(new Map(listed.map((row) => [row.id, row])));
+    expect((await linkRows(h.db).toArray()).map((row) => row.base)).toEqual(stored);
+  });
+
+  it('reads pages an older build stored as objects, and stores one as text once it changes', async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < PAGE * 2; i++) links.push(h.service.seedLink({ clicks: 1 }));
+    await pullResource(h.ctx, 'links');
+    const before = await linkRows(h.db).toArray();
+    // As the build before the text kept them: the rows as objects, no text.
+    for (const page of await h.db.linkPages.toArray()) {
+      const { text, ...rest } = page;
+      await h.db.linkPages.put({ ...rest, rows: JSON.parse(text!) as Link[] });
+    }
+    const fresh = openMirrorDb(h.db.name.replace(/^linkdock-mirror-/, ''), { indexedDB: h.db._options.indexedDB as IDBFactory, IDBKeyRange });
+    expect(await linkRows(fresh).toArray()).toEqual(before);
+    fresh.close();
+    links[PAGE + 3]!.clicks = 50;
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    const pages = await h.db.linkPages.toArray();
+    expect(pages.map((page) => [page.id, page.rows === undefined, typeof page.text])).toEqual([
+      [1, false, 'undefined'],
+      [2, true, 'string'],
+    ]);
+    expect(((await rowOf(links[PAGE + 3]!.id)).base as Link).clicks).toBe(50);
+    expect((await linkRows(h.db).toArray()).filter((row) => row.serverId !== links[PAGE + 3]!.id)).toEqual(
+      before.filter((row) => row.serverId !== links[PAGE + 3]!.id),
+    );
+  });
+
   it('a second pull with nothing changed reads no page and writes nothing', async () => {
     h = harness();
     for (let i = 0; i < PAGE * 2 + 5; i++) h.service.seedLink({ clicks: i });
