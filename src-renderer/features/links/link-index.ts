@@ -7,7 +7,8 @@ import type { Domain, Link } from '../../../src-preload/contract/index.ts';
 import { rowView, type MirrorRow, type OutboxOp } from '../../sync/index.ts';
 import { serviceDatetime } from '../../sync/mirror/fields.ts';
 import { shortUrlOf, type ShortUrlDomain } from './short-url.ts';
-import { buildGrams, candidates, hasBit, type SearchGrams } from './search-grams.ts';
+import { buildGrams, buildGramsInSlices, candidates, hasBit, type SearchGrams } from './search-grams.ts';
+import { nextTask } from './next-task.ts';
 
 /** '0' for the main domain, a domain row's client id, or `server:<id>` for a domain not in the mirror. */
 export type DomainKey = string;
@@ -210,11 +211,17 @@ export function buildIndex(entries: LinkEntry[], domains: readonly DomainInfo[])
 
 /**
  * Builds what the first search in the list as it opens would (idle time after a reload: the first
- * keystroke stays short): the grams, and the default order (newest first) as positions.
+ * keystroke stays short): the grams, and the default order (newest first) as positions. A slice
+ * per task (the list stays responsive); stops once `stillWanted` says the index was replaced.
  */
-export function prepareSearch(index: LinkIndex): void {
-  index.grams ??= buildGrams(index.entries);
-  orderView(index, DEFAULT_QUERY.sort, DEFAULT_QUERY.direction);
+export async function prepareSearchInSlices(index: LinkIndex, stillWanted: () => boolean = () => true): Promise<void> {
+  if (!index.grams) {
+    const grams = await buildGramsInSlices(index.entries, nextTask, stillWanted);
+    if (!grams) return;
+    // A search meanwhile built them at once: those stay.
+    index.grams ??= grams;
+  }
+  if (stillWanted()) orderView(index, DEFAULT_QUERY.sort, DEFAULT_QUERY.direction);
 }
 
 /** Builds the index from rows, as the mirror holds them. */

@@ -7,7 +7,7 @@ import { afterPaint } from '../../session/after-paint.ts';
 import { PINNED_KEY, type MirrorDb } from '../../sync/index.ts';
 import { watchLinkIndex, type LiveIndexWatch } from './live-index.ts';
 import { readFirstPage, readSnapshot, sameEntries, writeSnapshot, type FirstPage } from './index-snapshot.ts';
-import { prepareSearch, rowSyncStates, type LinkIndex, type RowSyncState } from './link-index.ts';
+import { prepareSearchInSlices, rowSyncStates, type LinkIndex, type RowSyncState } from './link-index.ts';
 
 export interface LinkSnapshot {
   /** Null until the first read finished. */
@@ -72,8 +72,12 @@ export function linkSource(db: MirrorDb): LinkSource {
     for (const listener of listeners) listener();
   };
   const onError = (error: unknown) => console.error('links: the mirror could not be read', error);
-  // The search's grams are ~20 ms at 100,000 links: built while idle, not on the first keystroke.
-  const prepareWhenIdle = (index: LinkIndex) => void whenIdle(() => snapshot.index === index && prepareSearch(index));
+  // The search's grams: built while idle, a slice per task, not on the first keystroke.
+  const prepareWhenIdle = (index: LinkIndex) =>
+    void whenIdle(() => {
+      const current = () => snapshot.index === index;
+      if (current()) prepareSearchInSlices(index, current).catch(onError);
+    });
   let firstPageRead: Promise<FirstPage | null> | null = null;
   const source: LinkSource = {
     get: () => snapshot,

@@ -64,7 +64,37 @@ export interface SearchGrams {
   sharedPairs: Int32Array;
 }
 
+/** Links a slice of the building handles before it may pause (a few ms of work). */
+const GRAM_SLICE = 10_000;
+
 export function buildGrams(entries: readonly SearchableLink[]): SearchGrams {
+  const steps = gramSteps(entries);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `buildGrams` with `pause` awaited between slices: 100,000 links' grams are otherwise one task
+ * long enough to hold up a keystroke. Null when `stillWanted` says the index was replaced meanwhile.
+ */
+export async function buildGramsInSlices(
+  entries: readonly SearchableLink[],
+  pause: () => Promise<void>,
+  stillWanted: () => boolean,
+): Promise<SearchGrams | null> {
+  const steps = gramSteps(entries);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+    if (!stillWanted()) return null;
+  }
+}
+
+/** The building, yielding after each slice of links (once through the text, once through the bits). */
+function* gramSteps(entries: readonly SearchableLink[]): Generator<void, SearchGrams> {
   const size = entries.length;
   const words = (size + 31) >>> 5;
   // The links' text as bytes, alias and destination each ended by a line break.
@@ -81,6 +111,7 @@ export function buildGrams(entries: readonly SearchableLink[]): SearchGrams {
     text[at++] = LINE_BREAK;
   };
   for (let i = 0; i < size; i++) {
+    if (i > 0 && i % GRAM_SLICE === 0) yield;
     const entry = entries[i] as SearchableLink;
     aliasLength[i] = Math.min(entry.aliasLower.length, 0xffff);
     if (entry.deletedLocally) (deleted ??= new Uint8Array(size))[i] = 1;
@@ -105,6 +136,7 @@ export function buildGrams(entries: readonly SearchableLink[]): SearchGrams {
   const bits = new Uint32Array(BUCKETS * words);
   const sharedPairs = new Int32Array(SHARED_PAIRS).fill(UNSEEN);
   for (let i = 0; i < size; i++) {
+    if (i > 0 && i % GRAM_SLICE === 0) yield;
     const word = i >>> 5;
     const bit = 1 << (i & 31);
     const end = i + 1 < size ? (aliasStart[i + 1] as number) : length;

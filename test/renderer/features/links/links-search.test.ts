@@ -6,7 +6,7 @@ import {
   indexRows,
   NO_FILTERS,
   prepareNarrowing,
-  prepareSearch,
+  prepareSearchInSlices,
   queryLinkResults,
   queryLinks,
   type LinkResults,
@@ -16,7 +16,7 @@ import {
   type LinkQuery,
   type RowSyncState,
 } from '../../../../src-renderer/features/links/link-index.ts';
-import { buildGrams, candidates, hasBit } from '../../../../src-renderer/features/links/search-grams.ts';
+import { buildGrams, buildGramsInSlices, candidates, hasBit } from '../../../../src-renderer/features/links/search-grams.ts';
 import { mirrorRow, serverLink } from './links-harness.tsx';
 
 const NOW = Date.UTC(2026, 5, 1);
@@ -201,15 +201,29 @@ describe('gram filter', () => {
     expect(candidates(grams, 'é').exact).toBe(false);
   });
 
-  it('is built ahead of the first keystroke, with the order the list opens in', () => {
+  it('is built ahead of the first keystroke, with the order the list opens in', async () => {
     const fresh = indexRows(links(100, 9), [], NOW);
-    prepareSearch(fresh);
+    await prepareSearchInSlices(fresh);
     expect(fresh.grams?.size).toBe(100);
     expect(fresh.orders.has('created:desc')).toBe(true);
     // Every link, newest first (the list then leaves out those deleted here).
     const order = fresh.orderViews.get('created:desc')?.all() ?? [];
     expect(order).toHaveLength(100);
     expect(order.filter((e) => !e.deletedLocally).map((e) => e.clientId)).toEqual(reference(fresh, new Map(), q()));
+  });
+
+  it('is built a slice per task, the same grams as at once, and given up when the index is replaced', async () => {
+    const many = indexRows(links(25_000, 5), [], NOW);
+    let pauses = 0;
+    const pause = async () => {
+      pauses++;
+      await Promise.resolve();
+    };
+    const sliced = await buildGramsInSlices(many.entries, pause, () => true);
+    expect(pauses).toBe(4); // 25,000 links, 10,000 a slice, twice through
+    expect(sliced).toEqual(buildGrams(many.entries));
+    let wanted = 2;
+    expect(await buildGramsInSlices(many.entries, pause, () => --wanted > 0)).toBeNull();
   });
 
   it('keeps the lower-cased text as the same string when it already is lower case', () => {
