@@ -20,9 +20,11 @@ const KEY = 'bench-key';
 const CONCURRENCY = 4; // the engine's page concurrency
 const NODE = 'Node (bench + main services)';
 
-/** Installed before the renderer's own scripts: long tasks and when each list call leaves the page. */
+/** Installed before the renderer's own scripts: long tasks, and when each list call leaves the page and its answer arrives. */
 function instrumentPage(): void {
-  const marks = { lists: [] as number[], longTasks: [] as { start: number; duration: number }[] };
+  const marks = { lists: [] as number[], answers: [] as number[], longTasks: [] as { start: number; duration: number }[] };
+  const listIds = new Set<string>();
+  const hooked = new WeakSet<WebSocket>();
   (globalThis as unknown as { __bench: typeof marks }).__bench = marks;
   try {
     new PerformanceObserver((list) => {
@@ -33,7 +35,18 @@ function instrumentPage(): void {
   }
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
-    if (typeof data === 'string' && /"name":"\w+\.list"/.test(data)) marks.lists.push(Date.now());
+    if (typeof data === 'string' && /"name":"\w+\.list"/.test(data)) {
+      marks.lists.push(Date.now());
+      const id = /"id":("[^"]*"|\d+)/.exec(data)?.[1];
+      if (id) listIds.add(id);
+    }
+    if (!hooked.has(this)) {
+      hooked.add(this);
+      this.addEventListener('message', (event: MessageEvent) => {
+        const id = typeof event.data === 'string' ? /^\{"id":("[^"]*"|\d+)/.exec(event.data.slice(0, 80))?.[1] : undefined;
+        if (id && listIds.delete(id)) marks.answers.push(Date.now());
+      });
+    }
     return send.call(this, data);
   };
 }
@@ -44,6 +57,9 @@ interface AppRound {
   completeMs: number;
   secondPullMs: number;
   longestTaskMs: number;
+  /** First list call sent to last list answer in; and from then until the list shows them all. */
+  listingMs: number;
+  afterListingMs: number;
   cpu: Record<string, number>;
   floor?: { rowsMs: number; pagesMs: number; textPagesMs: number };
 }
@@ -114,6 +130,8 @@ export const syncFigure: Figure = {
           'ratio complete / raw': ratio((a) => a.completeMs),
           'ratio second pull unchanged / raw': ratio((a) => a.secondPullMs),
           'longest renderer task during pull ms': round(median(apps.map((a) => a.longestTaskMs))),
+          'first pull: listing (first list call to last answer) ms': round(median(apps.map((a) => a.listingMs))),
+          'first pull: after the listing until shown ms': round(median(apps.map((a) => a.afterListingMs))),
           'floor: storing as many link rows in one IndexedDB transaction, ms': round(floorMs),
           'ratio floor/raw': round(floorMs / rawMs, 2),
           'floor: the same rows 1,000 to a record (page layout), ms': round(pageFloorMs),
@@ -178,9 +196,10 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
     }
     const cpu = cpuBetween(cpuBefore, cpuSnapshot(named), NODE);
     const marks = await page.evaluate(
-      () => (globalThis as unknown as { __bench: { lists: number[]; longTasks: { start: number; duration: number }[] } }).__bench,
+      () => (globalThis as unknown as { __bench: { lists: number[]; answers: number[]; longTasks: { start: number; duration: number }[] } }).__bench,
     );
     const pullStart = marks.lists[0] ?? opened;
+    const lastAnswer = Math.max(pullStart, ...marks.answers.filter((t) => t <= shown));
     const longest = Math.max(0, ...marks.longTasks.filter((t) => t.start >= pullStart && t.start <= shown).map((t) => t.duration));
     const secondPullMs = await secondPull(page, name);
     const floor = withFloor ? await storeFloor(page, name, links) : undefined;
@@ -190,6 +209,8 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
       completeMs: complete - opened,
       secondPullMs,
       longestTaskMs: longest,
+      listingMs: lastAnswer - pullStart,
+      afterListingMs: shown - lastAnswer,
       cpu,
       ...(floor === undefined ? {} : { floor }),
     };
