@@ -135,7 +135,7 @@ export interface LinkPage {
   updated: number[];
   clientIds: string[];
   /**
-   * The rows as JSON text: IndexedDB copies one string of a page ~10× faster than 1,000 objects,
+   * The rows as JSON text: IndexedDB stores one string of a page several times faster than its 1,000 objects,
    * and reading it back costs about the same. Read through link-rows.ts `pageLinks`.
    */
   text?: string;
