@@ -6,7 +6,7 @@
 // same transaction, so none is ever dropped. Samples older builds wrote there stay readable.
 import { Dexie } from 'dexie';
 import type { MirrorDb } from './db.ts';
-import { linkRows, rowScope } from './link-rows.ts';
+import { linkSamples, rowScope, type LinkSamples } from './link-rows.ts';
 import type { ClickSample, MirrorRow, RowClickSamples } from './rows.ts';
 
 /** Samples a row keeps; at this many, the older half moves to the clickSamples table. */
@@ -24,7 +24,7 @@ export function withClickSample<R extends MirrorRow>(row: R, at: number, clicks:
 }
 
 /** The samples a row carries, oldest first. */
-export function rowClickSamples(row: MirrorRow): ClickSample[] {
+export function rowClickSamples(row: { clientId: string; serverId: number | null; samples?: RowClickSamples | null }): ClickSample[] {
   const s = row.samples;
   if (!s) return [];
   return s.at.map((at, i) => ({ clientId: row.clientId, serverId: row.serverId ?? 0, at, clicks: s.clicks[i]! }));
@@ -36,10 +36,12 @@ export function rowClickSamples(row: MirrorRow): ClickSample[] {
  */
 export async function clickSamplesOf(db: MirrorDb, clientId: string, limit = Number.POSITIVE_INFINITY): Promise<ClickSample[]> {
   const records = db.clickSamples.where('[clientId+at]').between([clientId, Dexie.minKey], [clientId, Dexie.maxKey]).reverse();
-  const [row, stored] = await Promise.all([linkRows(db).get(clientId), (Number.isFinite(limit) ? records.limit(limit) : records).toArray()]);
+  // The row's samples only: a row on a page is not decoded for them (link-rows.ts linkSamples).
+  const [onRow, stored] = await Promise.all([linkSamples(db, [clientId]), (Number.isFinite(limit) ? records.limit(limit) : records).toArray()]);
+  const row: LinkSamples | undefined = onRow.get(clientId);
   const byAt = new Map<number, ClickSample>();
   for (const sample of stored) byAt.set(sample.at, sample);
-  if (row) for (const sample of rowClickSamples(row)) byAt.set(sample.at, sample);
+  if (row) for (const sample of rowClickSamples({ clientId, ...row })) byAt.set(sample.at, sample);
   const all = [...byAt.values()].sort((a, b) => a.at - b.at);
   return Number.isFinite(limit) ? all.slice(Math.max(0, all.length - limit)) : all;
 }

@@ -199,36 +199,69 @@ export async function touchPages(db: RowDb): Promise<void> {
   await db.linkPageKeys.put({ id: PAGES_VERSION_ID, version: newPagesVersion() } as PagesVersion as unknown as LinkPageKeys);
 }
 
+/**
+ * What `pick` takes of each wanted client id's page copy, by client id (ids on no page are left
+ * out). Pages come from the cache of the current version, else one read.
+ */
+async function readPages<T>(db: RowDb, ids: readonly string[], pick: (page: LinkPage, index: number, serverId: number) => T): Promise<Map<string, T>> {
+  const found = new Map<string, T>();
+  if (ids.length === 0) return found;
+  const dir = await pageDirectory(db);
+  const pageIds = [...new Set(ids.map((id) => dir.pageOf.get(id)).filter((id): id is number => id !== undefined))];
+  if (pageIds.length === 0) return found;
+  const wanted = new Set(ids);
+  let cache = pageCaches.get(db);
+  if (!cache) pageCaches.set(db, (cache = new Map()));
+  const key = (id: number) => `${dir.version}:${id}`;
+  const missing = pageIds.filter((id) => !cache.has(key(id)));
+  const read = missing.length > 0 ? await db.linkPages.bulkGet(missing) : [];
+  read.forEach((page, i) => {
+    if (!page) return;
+    cache.set(key(missing[i]!), page);
+    if (cache.size > PAGES_CACHED) cache.delete(cache.keys().next().value!);
+  });
+  for (const id of pageIds) {
+    // Read now, or cached: a read of more pages than the cache holds has evicted some of its own.
+    const page = cache.get(key(id)) ?? read[missing.indexOf(id)];
+    const serverIds = dir.keys.get(id)?.serverIds;
+    if (!page || !serverIds) continue;
+    page.clientIds.forEach((clientId, i) => {
+      if (wanted.has(clientId)) found.set(clientId, pick(page, i, serverIds[i]!));
+    });
+  }
+  return found;
+}
+
+export interface LinkSamples {
+  serverId: number | null;
+  samples: RowClickSamples | null;
+}
+
+/**
+ * The click samples each link's row carries (null: none; absent: no such row), without decoding
+ * the rows of the pages they are on: the list's trend column reads them for the rows on screen,
+ * which after a search are on as many pages as rows.
+ */
+export function linkSamples(db: RowDb, clientIds: readonly string[]): Promise<Map<string, LinkSamples>> {
+  return db.transaction('r', rowScope(db, 'links'), async () => {
+    const own = await db.links.bulkGet(clientIds as string[]);
+    const out = new Map<string, LinkSamples>();
+    own.forEach((row, i) => row && out.set(clientIds[i]!, { serverId: row.serverId, samples: row.samples ?? null }));
+    const paged = await readPages(
+      db,
+      clientIds.filter((_, i) => own[i] === undefined),
+      (page, index, serverId): LinkSamples => ({ serverId, samples: page.samples[index] ?? null }),
+    );
+    for (const [clientId, samples] of paged) out.set(clientId, samples);
+    return out;
+  });
+}
+
 export function linkRows(db: RowDb): RowStore<MirrorRow<Link>> {
   const overlay = db.links;
   const scope = () => rowScope(db, 'links');
   /** Rows only on pages, by client id (none of them in `links`). */
-  const fromPages = async (ids: readonly string[]): Promise<Map<string, MirrorRow<Link>>> => {
-    const found = new Map<string, MirrorRow<Link>>();
-    if (ids.length === 0) return found;
-    const dir = await pageDirectory(db);
-    const pageIds = [...new Set(ids.map((id) => dir.pageOf.get(id)).filter((id): id is number => id !== undefined))];
-    if (pageIds.length === 0) return found;
-    const wanted = new Set(ids);
-    let cache = pageCaches.get(db);
-    if (!cache) pageCaches.set(db, (cache = new Map()));
-    const key = (id: number) => `${dir.version}:${id}`;
-    const missing = pageIds.filter((id) => !cache.has(key(id)));
-    const read = missing.length > 0 ? await db.linkPages.bulkGet(missing) : [];
-    read.forEach((page, i) => {
-      if (!page) return;
-      cache.set(key(missing[i]!), page);
-      if (cache.size > PAGES_CACHED) cache.delete(cache.keys().next().value!);
-    });
-    for (const id of pageIds) {
-      const page = cache.get(key(id));
-      if (!page) continue;
-      page.clientIds.forEach((clientId, i) => {
-        if (wanted.has(clientId)) found.set(clientId, pageRow(page, i));
-      });
-    }
-    return found;
-  };
+  const fromPages = (ids: readonly string[]) => readPages(db, ids, pageRow);
   const bulkGet = (ids: readonly string[]) =>
     db.transaction('r', scope(), async () => {
       const own = await overlay.bulkGet(ids as string[]);

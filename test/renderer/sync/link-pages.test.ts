@@ -7,6 +7,7 @@ import type { Link } from '../../../src-preload/contract/index.ts';
 import { deleteRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { mirrorDbName, openMirrorDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from '../../../src-renderer/sync/mirror/db.ts';
 import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
 import { watchLinkRows, type LinkRowChanges } from '../../../src-renderer/sync/mirror/row-feed.ts';
 import { push } from '../../../src-renderer/sync/push.ts';
 import { pullResource } from '../../../src-renderer/sync/pull.ts';
@@ -88,6 +89,39 @@ describe('links stored a page to a record', () => {
     expect((await linkRows(h.db).toArray()).filter((row) => row.serverId !== links[PAGE + 3]!.id)).toEqual(
       before.filter((row) => row.serverId !== links[PAGE + 3]!.id),
     );
+  });
+
+  it('reads rows from more pages at once than it keeps decoded', async () => {
+    h = harness();
+    for (let i = 0; i < PAGE * 6; i++) h.service.seedLink();
+    await pullResource(h.ctx, 'links');
+    const other = openMirrorDb(h.db.name.replace(/^linkdock-mirror-/, ''), { indexedDB: h.db._options.indexedDB as IDBFactory, IDBKeyRange });
+    const everyPage = (await other.linkPageKeys.where('id').above(0).toArray()).map((keys) => keys.clientIds[7]!);
+    expect(everyPage).toHaveLength(6);
+    const rows = await linkRows(other).bulkGet(everyPage);
+    expect(rows.map((row) => row?.clientId)).toEqual(everyPage);
+    other.close();
+  });
+
+  it("reads a paged row's click samples without decoding its page", async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < PAGE + 5; i++) links.push(h.service.seedLink({ clicks: 1 }));
+    await pullResource(h.ctx, 'links');
+    links[3]!.clicks = 9;
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    const row = await rowOf(links[3]!.id);
+    const other = openMirrorDb(h.db.name.replace(/^linkdock-mirror-/, ''), { indexedDB: h.db._options.indexedDB as IDBFactory, IDBKeyRange });
+    const parse = vi.spyOn(JSON, 'parse');
+    const samples = await clickSamplesOf(other, row.clientId);
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
+    other.close();
+    expect(samples.map((sample) => [sample.serverId, sample.clicks])).toEqual([
+      [links[3]!.id, 1],
+      [links[3]!.id, 9],
+    ]);
   });
 
   it('a second pull with nothing changed reads no page and writes nothing', async () => {
