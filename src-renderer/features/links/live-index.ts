@@ -6,7 +6,7 @@
 // rows read again cost seconds). Domains changing (they name the short URLs) reads everything again.
 import { liveQuery, type Subscription } from 'dexie';
 import type { Domain, Link } from '../../../src-preload/contract/index.ts';
-import { linkRows, watchLinkRows, type LinkRowChanges, type MirrorDb, type MirrorRow } from '../../sync/index.ts';
+import { linkRowSlices, watchLinkRows, type LinkRowChanges, type MirrorDb, type MirrorRow } from '../../sync/index.ts';
 import { serviceDatetime } from '../../sync/mirror/fields.ts';
 import { accountTimeZone } from '../../sync/account.ts';
 import { nextTask } from './next-task.ts';
@@ -131,14 +131,19 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => Link
 
 /**
  * Every link row of the mirror (records of their own and pages, sync/mirror/link-rows.ts), handed
- * to `each` APPLY_ROWS at a time, each slice in a task of its own.
+ * to `each` a page (or APPLY_ROWS records of their own) at a time, each decoded in a task of its own.
  */
 export async function readAllRows<T>(db: MirrorDb, each: (rows: MirrorRow<Link>[]) => T): Promise<T[]> {
-  const rows = await linkRows(db).toArray();
   const out: T[] = [];
-  for (let start = 0; start < rows.length; start += APPLY_ROWS) {
-    if (start > 0) await nextTask();
-    out.push(each(rows.slice(start, start + APPLY_ROWS)));
+  let first = true;
+  for (const slice of await linkRowSlices(db)) {
+    if (!first) await nextTask();
+    first = false;
+    const rows = slice();
+    for (let start = 0; start < rows.length; start += APPLY_ROWS) {
+      if (start > 0) await nextTask();
+      out.push(each(rows.slice(start, start + APPLY_ROWS)));
+    }
   }
   return out;
 }

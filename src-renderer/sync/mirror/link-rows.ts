@@ -257,6 +257,26 @@ export function linkSamples(db: RowDb, clientIds: readonly string[]): Promise<Ma
   });
 }
 
+/**
+ * Every link row, read in one transaction and handed out as slices to decode when wanted: the
+ * records of their own, then each page's rows not shadowed by one. A page's rows are decoded
+ * (its JSON parsed) only when its slice is called, so a reader of 100,000 rows can take a page
+ * per task instead of one long task for all of them.
+ */
+export async function linkRowSlices(db: RowDb): Promise<(() => MirrorRow<Link>[])[]> {
+  const { own, pages } = await db.transaction('r', rowScope(db, 'links'), async () => ({
+    own: await db.links.toArray(),
+    pages: await db.linkPages.toArray(),
+  }));
+  const shadowed = new Set(own.map((row) => row.clientId));
+  const pageSlice = (page: LinkPage) => () => {
+    const rows: MirrorRow<Link>[] = [];
+    for (let i = 0; i < page.clientIds.length; i++) if (!shadowed.has(page.clientIds[i]!)) rows.push(pageRow(page, i));
+    return rows;
+  };
+  return [() => own, ...pages.map(pageSlice)];
+}
+
 export function linkRows(db: RowDb): RowStore<MirrorRow<Link>> {
   const overlay = db.links;
   const scope = () => rowScope(db, 'links');
@@ -290,16 +310,7 @@ export function linkRows(db: RowDb): RowStore<MirrorRow<Link>> {
   return {
     get: async (id) => (await bulkGet([id]))[0],
     bulkGet,
-    toArray: () =>
-      db.transaction('r', scope(), async () => {
-        const own = await overlay.toArray();
-        const shadowed = new Set(own.map((row) => row.clientId));
-        const out = own;
-        for (const page of await db.linkPages.toArray()) {
-          for (let i = 0; i < page.clientIds.length; i++) if (!shadowed.has(page.clientIds[i]!)) out.push(pageRow(page, i));
-        }
-        return out;
-      }),
+    toArray: async () => (await linkRowSlices(db)).flatMap((slice) => slice()),
     keys: () =>
       db.transaction('r', scope(), async () => {
         const own = (await overlay.toCollection().primaryKeys()) as string[];

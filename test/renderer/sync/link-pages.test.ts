@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../src-preload/contract/index.ts';
 import { deleteRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { mirrorDbName, openMirrorDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from '../../../src-renderer/sync/mirror/db.ts';
-import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { linkRows, linkRowSlices } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
 import { watchLinkRows, type LinkRowChanges } from '../../../src-renderer/sync/mirror/row-feed.ts';
 import { push } from '../../../src-renderer/sync/push.ts';
@@ -122,6 +122,25 @@ describe('links stored a page to a record', () => {
       [links[3]!.id, 1],
       [links[3]!.id, 9],
     ]);
+  });
+
+  it('hands out every row in slices, decoding a page only when its slice is taken', async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < PAGE + 5; i++) links.push(h.service.seedLink({ email_reports: [] }));
+    await pullResource(h.ctx, 'links');
+    await updateRow(h.edits, 'links', (await rowOf(links[2]!.id)).clientId, { location_url: 'https://mine.example/' });
+    const other = openMirrorDb(h.db.name.replace(/^linkdock-mirror-/, ''), { indexedDB: h.db._options.indexedDB as IDBFactory, IDBKeyRange });
+    const parse = vi.spyOn(JSON, 'parse');
+    const slices = await linkRowSlices(other);
+    expect(parse).not.toHaveBeenCalled();
+    const [own, ...pages] = slices.map((slice) => slice());
+    expect(parse).toHaveBeenCalledTimes(2);
+    parse.mockRestore();
+    expect(own!.map((row) => row.serverId)).toEqual([links[2]!.id]);
+    expect(pages.map((rows) => rows.length)).toEqual([PAGE - 1, 5]); // the edited row's page copy is shadowed
+    expect([own!, ...pages].flat()).toEqual(await linkRows(other).toArray());
+    other.close();
   });
 
   it('a second pull with nothing changed reads no page and writes nothing', async () => {
