@@ -2,6 +2,7 @@
 // (same text) alone, so a second pull with nothing changed neither reads nor writes a row
 // (mirror/link-rows.ts keeps each page's hash with its ids).
 import type { ServerRow } from './mirror/rows.ts';
+import { pageText } from './mirror/page-text.ts';
 
 /**
  * A 64-bit hash of each page's rows as JSON (the same rows, listed alike, give the same text),
@@ -13,7 +14,7 @@ export function pageHashes(pages: readonly (readonly ServerRow[] | undefined)[])
 }
 
 export function pageHash(rows: readonly ServerRow[]): string {
-  return textHash(JSON.stringify(rows));
+  return textHash(pageText(rows).text);
 }
 
 /** Two 32-bit multiply-xorshift lanes over the UTF-16 code units (cyrb53's mixing, both lanes kept). */

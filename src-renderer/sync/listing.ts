@@ -6,6 +6,7 @@ import { callResource, inWorkspace, type PartialListing, type SyncContext } from
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
 import { textHash } from './listing-hash.ts';
+import { pageText, type PageText } from './mirror/page-text.ts';
 
 export const PAGE_SIZE = 1000;
 export const MAX_LISTING_RESTARTS = 3;
@@ -29,7 +30,7 @@ export interface Listing {
    * Each page's rows as JSON, the text its hash was taken of: a links page stored as listed is
    * stored as this text (mirror/link-rows.ts). Pages an earlier, cut-short attempt read have none.
    */
-  pageTexts: (string | undefined)[];
+  pageTexts: (PageText | undefined)[];
   total: number;
   pages: number;
   restarts: number;
@@ -87,11 +88,11 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     ctx.partialListings?.delete(resource);
     let progress: PartialListing;
     // Kept for this attempt only: a listing the rate limit cuts short keeps its pages, not their texts.
-    const texts: (string | undefined)[] = [];
+    const texts: (PageText | undefined)[] = [];
     const hashed = (index: number, rows: ServerRow[]): string => {
-      const text = JSON.stringify(rows);
+      const text = pageText(rows);
       texts[index] = text;
-      return textHash(text);
+      return textHash(text.text);
     };
     if (partial) {
       progress = partial;

@@ -12,7 +12,8 @@ import { markPullTransaction } from './mirror/row-feed.ts';
 import { pageHashes } from './listing-hash.ts';
 import { lastPullKey, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
-import { allRowScope, needsOwnRecord, syncedRow, pageDirectory, pageRecord, pageRow, rowStore, touchPages } from './mirror/link-rows.ts';
+import { allRowScope, needsOwnRecord, syncedRow, pageDirectory, pageRecord, pageRows, rowStore, touchPages } from './mirror/link-rows.ts';
+import type { PageText } from './mirror/page-text.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, MirrorRow, OutboxOp, RowClickSamples, ServerRow } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';
@@ -169,7 +170,7 @@ export async function applyListing(
   listed: ServerRow[],
   pages?: readonly (ServerRow[] | undefined)[],
   hashes?: readonly string[],
-  texts?: readonly (string | undefined)[],
+  texts?: readonly (PageText | undefined)[],
 ): Promise<Omit<PullResult, 'requests'>> {
   if (resource === 'links') {
     const linkPages = (pages ?? [listed]) as readonly (Link[] | undefined)[];
@@ -229,7 +230,7 @@ async function applyLinkListing(
   listed: Link[],
   pages: readonly (Link[] | undefined)[],
   hashes: readonly string[],
-  texts: readonly (string | undefined)[],
+  texts: readonly (PageText | undefined)[],
 ): Promise<Omit<PullResult, 'requests'>> {
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -282,7 +283,7 @@ async function applyLinkListing(
     for (const [serverId, clientId] of dir.clientOf) if (!byId.has(serverId) && !own.has(clientId)) wanted.add(dir.pageOf.get(clientId)!);
     const before = new Map<string, MirrorRow<Link>>();
     for (const page of await db.linkPages.bulkGet([...wanted])) {
-      if (page) page.clientIds.forEach((clientId, k) => before.set(clientId, pageRow(page, k)));
+      if (page) pageRows(page).forEach((row) => before.set(row.clientId, row));
     }
 
     const moved: ClickSample[] = [];

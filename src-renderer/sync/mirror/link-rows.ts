@@ -11,6 +11,7 @@ import type { Dexie, Table } from 'dexie';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
 import type { LinkPage, LinkPageKeys, MirrorRow, RowClickSamples, ServerRow } from './rows.ts';
+import { pageText, rowOfText, type PageText } from './page-text.ts';
 
 export type { LinkPage, LinkPageKeys };
 
@@ -113,18 +114,30 @@ export function pageLinks(page: LinkPage): Link[] {
 }
 
 /**
- * The record a page is stored as: its rows as text. `text` is the rows' JSON when the caller has
- * it already (the listing took it to hash the page); otherwise it is made here.
+ * The record a page is stored as: its rows as text, with where each ends. `text` is the rows'
+ * page text when the caller has it already (the listing made it to hash the page).
  */
-export function pageRecord(page: Omit<LinkPage, 'text' | 'rows'>, rows: Link[], text?: string): LinkPage {
-  const record: LinkPage = { ...page, text: text ?? JSON.stringify(rows) };
+export function pageRecord(page: Omit<LinkPage, 'text' | 'ends' | 'rows'>, rows: Link[], text: PageText = pageText(rows)): LinkPage {
+  const record: LinkPage = { ...page, text: text.text, ends: text.ends };
   decodedPages.set(record, rows);
   return record;
 }
 
-/** A row as its page holds it. */
+/** A row as its page holds it: parsed alone when the page is not decoded already. */
 export function pageRow(page: LinkPage, index: number): MirrorRow<Link> {
-  return syncedRow(page.clientIds[index]!, pageLinks(page)[index]!, page.updated[index] ?? page.at, page.samples[index]);
+  const decoded = page.rows ?? decodedPages.get(page);
+  const link = decoded
+    ? decoded[index]!
+    : page.text !== undefined && page.ends
+      ? rowOfText({ text: page.text, ends: page.ends }, index)
+      : pageLinks(page)[index]!;
+  return syncedRow(page.clientIds[index]!, link, page.updated[index] ?? page.at, page.samples[index]);
+}
+
+/** Every row of a page, the page decoded at once. */
+export function pageRows(page: LinkPage): MirrorRow<Link>[] {
+  const links = pageLinks(page);
+  return page.clientIds.map((clientId, i) => syncedRow(clientId, links[i]!, page.updated[i] ?? page.at, page.samples[i]));
 }
 
 /** Whether a row needs a record of its own, or is exactly what its page can say. */
@@ -269,11 +282,7 @@ export async function linkRowSlices(db: RowDb): Promise<(() => MirrorRow<Link>[]
     pages: await db.linkPages.toArray(),
   }));
   const shadowed = new Set(own.map((row) => row.clientId));
-  const pageSlice = (page: LinkPage) => () => {
-    const rows: MirrorRow<Link>[] = [];
-    for (let i = 0; i < page.clientIds.length; i++) if (!shadowed.has(page.clientIds[i]!)) rows.push(pageRow(page, i));
-    return rows;
-  };
+  const pageSlice = (page: LinkPage) => () => pageRows(page).filter((row) => !shadowed.has(row.clientId));
   return [() => own, ...pages.map(pageSlice)];
 }
 

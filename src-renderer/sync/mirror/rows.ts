@@ -139,6 +139,8 @@ export interface LinkPage {
    * and reading it back costs about the same. Read through link-rows.ts `pageLinks`.
    */
   text?: string;
+  /** Where each row's JSON ends in `text` (mirror/page-text.ts): one row is read without the rest. */
+  ends?: number[];
   /** The rows as objects: how pages stored before the text were kept (read as they are). */
   rows?: Link[];
   /** Each row's recent click samples (mirror/click-samples.ts), null for none. */

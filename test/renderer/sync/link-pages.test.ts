@@ -143,6 +143,23 @@ describe('links stored a page to a record', () => {
     other.close();
   });
 
+  it('reads one row of a page by parsing that row alone', async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < PAGE + 5; i++) links.push(h.service.seedLink());
+    await pullResource(h.ctx, 'links');
+    const { clientId } = await rowOf(links[500]!.id);
+    const other = openMirrorDb(h.db.name.replace(/^linkdock-mirror-/, ''), { indexedDB: h.db._options.indexedDB as IDBFactory, IDBKeyRange });
+    const parse = vi.spyOn(JSON, 'parse');
+    const row = await linkRows(other).get(clientId);
+    const parsed = parse.mock.calls.map(([text]) => String(text).length);
+    parse.mockRestore();
+    other.close();
+    expect(row?.base).toEqual(h.service.rows.links.get(links[500]!.id));
+    expect(parsed).toHaveLength(1);
+    expect(parsed[0]).toBeLessThan(2000);
+  });
+
   it('a second pull with nothing changed reads no page and writes nothing', async () => {
     h = harness();
     for (let i = 0; i < PAGE * 2 + 5; i++) h.service.seedLink({ clicks: i });
