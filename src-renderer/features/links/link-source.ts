@@ -23,6 +23,8 @@ export interface LinkSnapshot {
 export { PINNED_KEY };
 const SNAPSHOT_DELAY_MS = 3000;
 const LIVE_READ_DELAY_MS = 1500;
+/** Longest wait for an idle moment before the search's grams start (the user may type at once). */
+const GRAMS_DELAY_MS = 50;
 
 export interface LinkSource {
   get(): LinkSnapshot;
@@ -72,12 +74,13 @@ export function linkSource(db: MirrorDb): LinkSource {
     for (const listener of listeners) listener();
   };
   const onError = (error: unknown) => console.error('links: the mirror could not be read', error);
-  // The search's grams: built while idle, a slice per task, not on the first keystroke.
+  // The search's grams: a slice per task from soon after the list shows, not on the first
+  // keystroke (a keystroke before they are done finishes the build under way).
   const prepareWhenIdle = (index: LinkIndex) =>
     void whenIdle(() => {
       const current = () => snapshot.index === index;
       if (current()) prepareSearchInSlices(index, current).catch(onError);
-    });
+    }, GRAMS_DELAY_MS);
   let firstPageRead: Promise<FirstPage | null> | null = null;
   const source: LinkSource = {
     get: () => snapshot,

@@ -67,12 +67,30 @@ export interface SearchGrams {
 /** Links a slice of the building handles before it may pause (a few ms of work). */
 const GRAM_SLICE = 10_000;
 
+/**
+ * Builds under way (or done) per entries array: a search that needs the grams finishes the build
+ * the idle time started, instead of starting over while it runs.
+ */
+const builds = new WeakMap<readonly SearchableLink[], { steps: Generator<void, SearchGrams>; grams?: SearchGrams }>();
+
+function buildOf(entries: readonly SearchableLink[]): { steps: Generator<void, SearchGrams>; grams?: SearchGrams } {
+  let build = builds.get(entries);
+  if (!build) builds.set(entries, (build = { steps: gramSteps(entries) }));
+  return build;
+}
+
+/** One slice more of the build; true once it is done. */
+function advance(build: { steps: Generator<void, SearchGrams>; grams?: SearchGrams }): boolean {
+  if (build.grams) return true;
+  const step = build.steps.next();
+  if (step.done) build.grams = step.value;
+  return step.done === true;
+}
+
 export function buildGrams(entries: readonly SearchableLink[]): SearchGrams {
-  const steps = gramSteps(entries);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  const build = buildOf(entries);
+  while (!advance(build));
+  return build.grams!;
 }
 
 /**
@@ -84,13 +102,12 @@ export async function buildGramsInSlices(
   pause: () => Promise<void>,
   stillWanted: () => boolean,
 ): Promise<SearchGrams | null> {
-  const steps = gramSteps(entries);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
+  const build = buildOf(entries);
+  while (!advance(build)) {
     await pause();
     if (!stillWanted()) return null;
   }
+  return build.grams!;
 }
 
 /** The building, yielding after each slice of links (once through the text, once through the bits). */

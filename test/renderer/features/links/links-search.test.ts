@@ -221,9 +221,26 @@ describe('gram filter', () => {
     };
     const sliced = await buildGramsInSlices(many.entries, pause, () => true);
     expect(pauses).toBe(4); // 25,000 links, 10,000 a slice, twice through
-    expect(sliced).toEqual(buildGrams(many.entries));
+    expect(sliced).toEqual(buildGrams([...many.entries])); // built apart, at once
     let wanted = 2;
-    expect(await buildGramsInSlices(many.entries, pause, () => --wanted > 0)).toBeNull();
+    expect(await buildGramsInSlices([...many.entries], pause, () => --wanted > 0)).toBeNull();
+  });
+
+  it('finishes a build under way when a search needs the grams, instead of starting over', async () => {
+    const many = indexRows(links(25_000, 6), [], NOW);
+    let release: () => void = () => undefined;
+    let pauses = 0;
+    const pause = () => {
+      pauses++;
+      return new Promise<void>((resolve) => (release = resolve));
+    };
+    const sliced = buildGramsInSlices(many.entries, pause, () => true);
+    expect(pauses).toBe(1); // one slice done, waiting
+    const atOnce = buildGrams(many.entries);
+    release();
+    expect(await sliced).toBe(atOnce);
+    expect(pauses).toBe(1);
+    expect(atOnce).toEqual(buildGrams([...many.entries]));
   });
 
   it('keeps the lower-cased text as the same string when it already is lower case', () => {
