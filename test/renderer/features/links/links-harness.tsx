@@ -13,6 +13,7 @@ import type { WorkspaceSession } from '../../../../src-renderer/session/workspac
 import type { ContractApi } from '../../../../src-renderer/contract/contract-client.ts';
 import { openWorkspaceSync, type MirrorRow } from '../../../../src-renderer/sync/index.ts';
 import { openMirrorDb } from '../../../../src-renderer/sync/mirror/db.ts';
+import { syncedRow } from '../../../../src-renderer/sync/mirror/link-rows.ts';
 import { toasts, Toasts } from '../../../../src-renderer/ui/index.ts';
 
 export const BASE_URL = 'https://s.test/';
@@ -84,18 +85,8 @@ export function serverLink(id: number, overrides: Partial<Link> = {}): Link {
 }
 
 export function mirrorRow<S extends Link | Domain | Handler>(base: S, extra: Partial<MirrorRow<S>> = {}): MirrorRow<S> {
-  return {
-    clientId: `row-${base.id}-${'host' in base ? 'd' : 'type' in base && base.type !== 'link' && !('url' in base) ? 'h' : 'l'}`,
-    serverId: base.id,
-    base,
-    baseIsProvisional: false,
-    local: {},
-    writeOnly: {},
-    deletedLocally: false,
-    missingCount: 0,
-    updatedAt: 0,
-    ...extra,
-  };
+  const kind = 'host' in base ? 'd' : 'type' in base && base.type !== 'link' && !('url' in base) ? 'h' : 'l';
+  return { ...syncedRow(`row-${base.id}-${kind}`, base, 0), ...extra };
 }
 
 export const domain = (id: number, host: string): Domain => ({
