@@ -63,6 +63,44 @@ describe('links stored a page to a record', () => {
     expect((await linkRows(h.db).toArray()).map((row) => row.base)).toEqual(stored);
   });
 
+  it("keeps every field a real deployment's read carries through the page text, and an edit sends only its field", async () => {
+    h = harness();
+    const link = h.service.seedLink({
+      email_reports: [3, 4],
+      pixels_ids: [7],
+      is_enabled: false,
+      project_id: 12,
+      user_id: 5,
+      last_datetime: '2026-11-20 10:00:00',
+      settings: {
+        password: null,
+        sensitive_content: false,
+        utm: { source: 'news', medium: null, campaign: 'été 🚀' },
+        cloaking_is_enabled: true,
+        cloaking_title: 'Titre « spécial »\n"quoted"',
+        targeting_type: 'country_code',
+        targeting_country_code: [{ key: 'FR', value: 'https://fr.example/' }],
+        is_se_visible: true,
+        unknown_feature: { nested: [1, { deep: 'kept' }], empty: '' },
+      },
+      qr_code: { foreground: '#000000' },
+    } as Partial<Link>);
+    await pullResource(h.ctx, 'links');
+    const other = openMirrorDb(h.db.name.replace(/^linkdock-mirror-/, ''), { indexedDB: h.db._options.indexedDB as IDBFactory, IDBKeyRange });
+    const row = (await linkRows(other).withServerId(link.id))[0]!;
+    other.close();
+    expect(row.base).toEqual(h.service.rows.links.get(link.id));
+    await updateRow(h.edits, 'links', row.clientId, { location_url: 'https://mine.example/' });
+    await push(h.ctx);
+    const updates = h.service.callsOf('links.update').map((call) => (call.input as { input: Record<string, unknown> }).input);
+    // The change, and only what real releases reset when it is left out (link-carry.ts), at the values just read.
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.location_url).toBe('https://mine.example/');
+    for (const key of Object.keys(updates[0]!))
+      expect(['location_url', 'email_reports', 'pixels_ids', 'project_id', 'targeting_type', 'targeting']).toContain(key);
+    expect(h.service.rows.links.get(link.id)).toEqual({ ...row.base, location_url: 'https://mine.example/' });
+  });
+
   it('reads pages an older build stored as objects, and stores one as text once it changes', async () => {
     h = harness();
     const links: Link[] = [];
