@@ -65,6 +65,8 @@ export interface CertificateOptions {
   names?: string[];
   notBefore?: Date;
   notAfter?: Date;
+  /** 12 bytes; absent: random. */
+  serial?: Buffer;
 }
 
 const DAY = 86_400_000;
@@ -73,8 +75,11 @@ export function makeCertificate(options: CertificateOptions): TestCertificate {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const signer = options.issuer?.keyObject ?? privateKey;
   const issuerName = options.issuer?.subject ?? options.subject;
-  const serial = randomBytes(12);
-  serial[0]! &= 0x7f;
+  const serial = Buffer.from(options.serial ?? randomBytes(12));
+  // A DER INTEGER is positive and minimal: top bit clear, and a set second bit means the first
+  // byte is never a padding zero (a random 0x00 followed by a byte under 0x80 made ~1 in 128
+  // certificates unreadable: "illegal padding").
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
   const extensions = [
     seq(oid('2.5.29.19'), bool(true), octets(options.authority ? seq(bool(true)) : seq())),
     ...(options.authority ? [seq(oid('2.5.29.15'), bool(true), octets(tlv(0x03, Buffer.from([0x01, 0x06]))))] : []),
