@@ -68,7 +68,10 @@ describe.skipIf(!hasChromium)('offline edits sync when the service comes back', 
     // The engine's own probes and retries show as "Syncing…" for a moment: capture the state the user
     // sees between them.
     await expect.poll(() => bar.getByText('Sandbox: Offline').count(), { timeout: 15_000 }).toBe(1);
-    await shoot(page, 'pending-offline', { mask: [retries] });
+    const between = async () =>
+      (await bar.getByText('Sandbox: Offline').count()) === 1 &&
+      (await page.getByRole('table', { name: 'Pending changes' }).locator('.badge').allTextContents()).every((badge) => badge === 'Pending');
+    await shoot(page, 'pending-offline', { mask: [retries], steady: between });
 
     // Back on the same port with the same data; the app's reachability probe finds it.
     restarted = await startSandbox({ host: '127.0.0.1', port, keys: [key], dataFile, demo: false });

@@ -99,13 +99,13 @@ export async function firstSync(page: Page): Promise<void> {
  * run reports every screen that changed. `mask`: parts whose content varies from run to run by nature
  * (say why at the call), covered by a solid box.
  */
-export async function shoot(page: Page, name: string, options: { mask?: Locator[] } = {}): Promise<void> {
+export async function shoot(page: Page, name: string, options: { mask?: Locator[]; steady?: () => Promise<boolean> } = {}): Promise<void> {
   const failures: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const result = await checkBaseline({
       name: `${name}-${scheme}`,
-      actual: await settledScreenshot(page, options.mask ?? []),
+      actual: await settledScreenshot(page, options.mask ?? [], options.steady),
       baselineDir: BASELINES,
       outputDir: SCREENSHOTS,
       mode: baselineModeFromEnv(),
@@ -120,8 +120,13 @@ export async function shoot(page: Page, name: string, options: { mask?: Locator[
   expect.soft(failures, `${name}: screenshots differ from their baselines`).toEqual([]);
 }
 
-/** Waits for fonts, then captures until two captures in a row are the same (React redraws after a scheme switch, images decode). */
-async function settledScreenshot(page: Page, mask: Locator[]): Promise<Buffer> {
+/**
+ * Waits for fonts, then captures until two captures in a row are the same (React redraws after a
+ * scheme switch, images decode). `steady` says the screen is in the state the baseline shows: a
+ * capture counts only when it held just before and just after (a background retry can flip the
+ * status bar for a moment between two identical captures).
+ */
+async function settledScreenshot(page: Page, mask: Locator[], steady: () => Promise<boolean> = async () => true): Promise<Buffer> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const capture = async () => {
     await page.evaluate(hideEphemeralPorts);
@@ -134,10 +139,22 @@ async function settledScreenshot(page: Page, mask: Locator[]): Promise<Buffer> {
       mask: [page.locator('.qr img'), ...mask],
     });
   };
+  const steadyCapture = async () => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      if (!(await steady())) {
+        await page.waitForTimeout(100);
+        continue;
+      }
+      const shot = await capture();
+      if (await steady()) return shot;
+    }
+    // Never steady: compared as it is, the mismatch message says how far off it is.
+    return capture();
+  };
   try {
-    let previous = await capture();
+    let previous = await steadyCapture();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const next = await capture();
+      const next = await steadyCapture();
       if (next.equals(previous)) return next;
       previous = next;
     }
