@@ -25,7 +25,7 @@ import { systemClock, type PersistentStorage, type Ref, type ResourceName } from
 
 export { EditError } from './edit-errors.ts';
 export { acceptShortenRequest } from './shorten-requests.ts';
-export { rowView, readView } from './mirror/fields.ts';
+export { rowView, readView, linkRowListView } from './mirror/fields.ts';
 export { reportsKnown } from './local-edits.ts';
 export { accountTimeZone, refreshAccount, storedAccount } from './account.ts';
 export { msUntilWindowReopens } from './status-store.ts';

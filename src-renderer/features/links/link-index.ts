@@ -4,7 +4,7 @@
 // gram filter (search-grams.ts) leaves, and while the user types on, narrows the last results from
 // where the shorter search matched in each link.
 import type { Domain, Link } from '../../../src-preload/contract/index.ts';
-import { rowView, type MirrorRow, type OutboxOp } from '../../sync/index.ts';
+import { linkRowListView, rowView, type MirrorRow, type OutboxOp } from '../../sync/index.ts';
 import { serviceDatetime } from '../../sync/mirror/fields.ts';
 import { shortUrlOf, type ShortUrlDomain } from './short-url.ts';
 import { buildGrams, buildGramsInSlices, candidates, hasBit, type SearchGrams } from './search-grams.ts';
@@ -161,7 +161,7 @@ export function domainKeyOf(ref: unknown, byServerId: ReadonlyMap<number, Domain
 }
 
 export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, DomainInfo>, now: string): LinkEntry {
-  const view = rowView('links', row);
+  const view = linkRowListView(row);
   const alias = typeof view.url === 'string' ? view.url : '';
   const destination = typeof view.location_url === 'string' ? view.location_url : '';
   const clicks = row.base?.clicks ?? 0;
@@ -239,15 +239,22 @@ export function serverIdMap(domains: readonly DomainInfo[]): Map<number, DomainI
   return new Map(domains.filter((d) => d.serverId !== null).map((d) => [d.serverId as number, d]));
 }
 
+/** A link not yet on the service is newer than every link on it. */
+const serverOrder = (entry: LinkEntry): number => entry.serverId ?? Number.MAX_SAFE_INTEGER;
+
 const COMPARE: Record<SortKey, (a: LinkEntry, b: LinkEntry) => number> = {
-  created: (a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0),
+  // Links made in the same second go in the order the service made them (its ids): a listing
+  // (newest first) is then one strictly descending run, which the sort takes in linear time —
+  // ties broken by alias made 100,000 links made in a few seconds an n·log n sort of strings.
+  created: (a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : serverOrder(a) - serverOrder(b)),
   clicks: (a, b) => a.clicks - b.clicks,
   alias: (a, b) => (a.aliasLower < b.aliasLower ? -1 : a.aliasLower > b.aliasLower ? 1 : 0),
 };
 
 /**
- * Positions in `entries`, in the order asked for (ties: alias, then client id — stable across
- * rebuilds); kept with the index, so a descending order is not walked backwards per keystroke.
+ * Positions in `entries`, in the order asked for (ties: creation order for `created`, alias for
+ * the others, then client id — stable across rebuilds); kept with the index, so a descending
+ * order is not walked backwards per keystroke.
  */
 export function sortPositions(index: LinkIndex, key: SortKey, direction: SortDirection = 'asc'): Int32Array {
   const name: OrderKey = direction === 'asc' ? key : `${key}:desc`;

@@ -4,7 +4,7 @@
 // readable exactly when the row's read carries it (links: see link-fields.ts).
 import { HANDLER_FIELD_NAMES, type Domain, type Handler, type Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
-import { applyToLinkRead, linkReadView } from './link-fields.ts';
+import { applyToLinkRead, linkListView, linkReadView } from './link-fields.ts';
 import { wallClockText } from '../../../src-preload/contract/wall-clock.ts';
 import type { Fields, MirrorRow, ServerRow } from './rows.ts';
 
@@ -62,6 +62,12 @@ export function rowView(resource: ResourceName, row: MirrorRow): Fields {
   // Most rows are only their read (the list's index takes 100,000 views): no second copy of it.
   if (row.base && isEmpty(row.writeOnly) && isEmpty(row.local)) return readView(resource, row.base);
   return { ...row.writeOnly, ...(row.base ? readView(resource, row.base) : {}), ...row.local };
+}
+
+/** rowView's LINK_LIST_FIELDS (and any local or write-only field) of a link row: what the links list shows. */
+export function linkRowListView(row: MirrorRow<Link>): Fields {
+  if (row.base && isEmpty(row.writeOnly) && isEmpty(row.local)) return linkListView(row.base);
+  return rowView('links', row);
 }
 
 function isEmpty(fields: Fields): boolean {

@@ -1,9 +1,11 @@
 // The list's in-memory index: short URLs, sorting, filtering and paging over a 1,200-row mirror.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../../src-preload/contract/index.ts';
 import { indexRows, NO_FILTERS, queryLinks, rowSyncStates, type LinkQuery } from '../../../../src-renderer/features/links/link-index.ts';
 import { shortUrlOf } from '../../../../src-renderer/features/links/short-url.ts';
-import type { MirrorRow } from '../../../../src-renderer/sync/index.ts';
+import { linkRowListView, rowView, type MirrorRow } from '../../../../src-renderer/sync/index.ts';
+import { LINK_LIST_FIELDS } from '../../../../src-renderer/sync/mirror/link-fields.ts';
 import { pageWindow } from '../../../../src-renderer/ui/list/paging.ts';
 import { domain, mirrorRow, serverLink } from './links-harness.tsx';
 
@@ -63,6 +65,17 @@ describe('link index over 1,200 rows', () => {
     const byAlias = queryLinks(index, new Map(), q({ sort: 'alias', direction: 'asc' })).map((e) => e.alias);
     expect(byAlias.slice(0, 2)).toEqual(['alias-0001', 'alias-0002']);
     expect(queryLinks(index, new Map(), q({ sort: 'alias', direction: 'desc' }))[0]?.alias).toBe('alias-1200');
+  });
+
+  it('puts links made in the same second in the order the service made them, a link not on it yet newest', () => {
+    const second = '2026-05-01 10:00:00';
+    // Listed newest first, as the service lists; aliases in the opposite order to the ids.
+    const listed = [30, 20, 10].map((id) => mirrorRow(serverLink(id, { datetime: second, url: `alias-${40 - id}` })));
+    const local = { ...mirrorRow(serverLink(99, { datetime: second, url: 'aaa' }), { clientId: 'local-create' }), serverId: null };
+    const older = mirrorRow(serverLink(40, { datetime: '2026-05-01 09:59:59', url: 'zzz' }));
+    const sameSecond = indexRows([local, ...listed, older], [], NOW);
+    expect(queryLinks(sameSecond, new Map(), q()).map((e) => e.serverId)).toEqual([null, 30, 20, 10, 40]);
+    expect(queryLinks(sameSecond, new Map(), q({ direction: 'asc' })).map((e) => e.serverId)).toEqual([40, 10, 20, 30, null]);
   });
 
   it('searches alias and destination, case-insensitively', () => {
@@ -177,5 +190,33 @@ describe('search puts an exact alias first', () => {
     expect(queryLinks(index, new Map(), q({ search: 'promo', enabled: 'yes' })).map((e) => e.clientId)).toEqual(['p1', 'p2', 'p3']);
     index.last = undefined;
     expect(queryLinks(index, new Map(), q({ search: 'promo', enabled: 'no' })).map((e) => e.clientId)).toEqual(['p4']);
+  });
+});
+
+describe('the list reads only the fields it shows', () => {
+  it('gives each of them exactly as the whole read view does, whatever a read carries or leaves out', () => {
+    const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+    const link = fc.record({
+      is_enabled: maybe(fc.boolean()),
+      schedule: maybe(fc.boolean()),
+      clicks_limit: maybe(fc.option(fc.nat(5))),
+      start_date: fc.option(fc.constant('2026-01-01 00:00:00')),
+      end_date: fc.option(fc.constant('2027-01-01 00:00:00')),
+      domain_id: fc.nat(3),
+      password: maybe(fc.option(fc.constantFrom('', 'hash'))),
+    });
+    fc.assert(
+      fc.property(link, fc.boolean(), ({ is_enabled, schedule, clicks_limit, password, ...rest }, local) => {
+        const settings: Record<string, unknown> = { password: password ?? null, sensitive_content: false };
+        if (schedule !== undefined) settings.schedule = schedule;
+        if (clicks_limit !== undefined) settings.clicks_limit = clicks_limit;
+        const base = serverLink(7, { ...rest, settings: settings as Link['settings'], ...(is_enabled === undefined ? {} : { is_enabled }) });
+        const row = mirrorRow(base, local ? { local: { url: 'edited' } } : {});
+        const whole = rowView('links', row);
+        const listed = linkRowListView(row);
+        for (const field of LINK_LIST_FIELDS) expect(listed[field], field).toEqual(whole[field]);
+      }),
+      { seed: 19, numRuns: 300 },
+    );
   });
 });

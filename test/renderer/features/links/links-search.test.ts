@@ -55,7 +55,14 @@ const q = (patch: Partial<LinkQuery> = {}): LinkQuery => ({ ...NO_FILTERS, sort:
 function reference(index: LinkIndex, syncStates: ReadonlyMap<string, RowSyncState>, query: LinkQuery): string[] {
   const needle = query.search.trim().toLowerCase();
   const compare = (a: LinkEntry, b: LinkEntry): number => {
-    const by = query.sort === 'clicks' ? a.clicks - b.clicks : query.sort === 'created' ? a.created.localeCompare(b.created) : 0;
+    // Made in the same second: in the order the service made them; a link not on it yet last.
+    const made = (e: LinkEntry) => e.serverId ?? Infinity;
+    const by =
+      query.sort === 'clicks'
+        ? a.clicks - b.clicks
+        : query.sort === 'created'
+          ? a.created.localeCompare(b.created) || (made(a) === made(b) ? 0 : made(a) < made(b) ? -1 : 1)
+          : 0;
     const alias = a.alias.toLowerCase() < b.alias.toLowerCase() ? -1 : a.alias.toLowerCase() > b.alias.toLowerCase() ? 1 : 0;
     return by || alias || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0);
   };
