@@ -17,6 +17,7 @@ import { countingApi, createRequestCounter, type RequestCounter, type RequestOut
 import { createStatusStore, refreshOutboxStatus, type StatusStore } from './status-store.ts';
 import { describeProblem } from './sync-problems.ts';
 import { systemClock, systemRandom, type Clock, type LockManagerLike, type RandomSource } from './types.ts';
+import { newClientId } from './random-id.ts';
 
 export interface EngineOptions {
   workspaceId: string;
@@ -112,7 +113,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     api,
     clock,
     random,
-    newId: options.newId ?? (() => crypto.randomUUID()),
+    newId: options.newId ?? newClientId,
     rateWindow,
     pageConcurrency: options.pageConcurrency ?? 4,
     freshListings: new Map(),

@@ -22,6 +22,7 @@ import type {
 } from '../../src-preload/contract/index.ts';
 import type { StatusStore, SyncStatus } from './status-store.ts';
 import { systemClock, type PersistentStorage, type Ref, type ResourceName } from './types.ts';
+import { newClientId } from './random-id.ts';
 
 export { EditError } from './edit-errors.ts';
 export { acceptShortenRequest } from './shorten-requests.ts';
@@ -108,7 +109,7 @@ export async function openWorkspaceSync(options: OpenOptions): Promise<Workspace
   const storage =
     options.storage === undefined ? (globalThis as { navigator?: { storage?: PersistentStorage } }).navigator?.storage : (options.storage ?? undefined);
   const persisted = await requestPersistence(storage);
-  const newId = options.newId ?? (() => crypto.randomUUID());
+  const newId = options.newId ?? newClientId;
   // The engine's decisions go to main's log unless the caller said where (tests, the chaos suite).
   const log =
     options.log ??
