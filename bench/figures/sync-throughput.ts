@@ -306,11 +306,17 @@ async function storeFloor(page: Page, mirrorName: string, count: number): Promis
       const first = (await request(mirror.transaction('linkPages').objectStore('linkPages').openCursor()))!.value as {
         clientIds: string[];
         text?: string;
+        textId?: string;
         rows?: { id: number }[];
         samples: unknown[];
         at: number;
       };
-      const firstRows = first.rows ?? (JSON.parse(first.text!) as { id: number }[]);
+      // The page's text is a record of its own when the listing wrote it ahead (link-rows.ts).
+      const text =
+        first.textId === undefined
+          ? first.text
+          : ((await request(mirror.transaction('pageTexts').objectStore('pageTexts').get(first.textId))) as { text: string }).text;
+      const firstRows = first.rows ?? (JSON.parse(text!) as { id: number }[]);
       const sample = {
         clientId: first.clientIds[0]!,
         serverId: firstRows[0]!.id,

@@ -47,8 +47,14 @@ export interface Listing {
  */
 export const PARTIAL_LISTING_MAX_AGE_MS = 5 * 60_000;
 
-/** Reads every page; starts over when `total` changes mid-listing. Rows are deduped by id. */
-export async function listAll(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background'): Promise<Listing> {
+/** Told of each page as it arrives (0-based index), with its text and that text's hash. */
+export type OnListedPage = (index: number, text: PageText, hash: string) => void;
+
+/**
+ * Reads every page; starts over when `total` changes mid-listing. Rows are deduped by id.
+ * `onPage` hears of each page as it arrives (again when a restart reads it again).
+ */
+export async function listAll(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background', onPage?: OnListedPage): Promise<Listing> {
   let requests = 0;
   const fetchPage = async (page: number): Promise<ListEnvelope<ServerRow>> => {
     for (let refusals = 0; ; refusals++) {
@@ -92,7 +98,9 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     const hashed = (index: number, rows: ServerRow[]): string => {
       const text = pageText(rows);
       texts[index] = text;
-      return textHash(text.text);
+      const hash = textHash(text.text);
+      onPage?.(index, text, hash);
+      return hash;
     };
     if (partial) {
       progress = partial;

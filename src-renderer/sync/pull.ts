@@ -12,7 +12,20 @@ import { markPullTransaction } from './mirror/row-feed.ts';
 import { pageHashes } from './listing-hash.ts';
 import { lastPullKey, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
-import { allRowScope, needsOwnRecord, syncedRow, pageDirectory, pageRecord, pageRows, rowStore, touchPages } from './mirror/link-rows.ts';
+import {
+  allRowScope,
+  dropUnusedTexts,
+  needsOwnRecord,
+  syncedRow,
+  pageDirectory,
+  pageRecord,
+  pageRows,
+  readPageRecords,
+  rowStore,
+  storedTextIds,
+  touchPages,
+} from './mirror/link-rows.ts';
+import { startPageStaging, type StagedText } from './page-staging.ts';
 import type { PageText } from './mirror/page-text.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, MirrorRow, OutboxOp, RowClickSamples, ServerRow } from './mirror/rows.ts';
@@ -38,9 +51,17 @@ export interface PullResult {
 export async function pullResource(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background'): Promise<PullResult> {
   // Samples an older build journalled (and a crash left) become browsable even when this listing then fails (offline).
   if (resource === 'links') await flushClickJournal(ctx.db);
-  const listing = await listAll(ctx, resource, priority);
-  const result = await applyListing(ctx, resource, listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts);
-  return { ...result, requests: listing.requests };
+  // Links: each page's text is written as it arrives, for the pull's transaction to name.
+  const staging = resource === 'links' ? await startPageStaging(ctx) : undefined;
+  try {
+    const listing = await listAll(ctx, resource, priority, staging?.onPage);
+    const staged = await staging?.settled();
+    const result = await applyListing(ctx, resource, listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, staged);
+    return { ...result, requests: listing.requests };
+  } catch (error) {
+    await staging?.discard();
+    throw error;
+  }
 }
 
 const isLinkRow = (resource: ResourceName, row: ServerRow) => resource !== 'links' || (row as Link).type === 'link';
@@ -162,7 +183,8 @@ function withListedBase(resource: ResourceName, row: MirrorRow, serverRow: Serve
  * Applies one complete listing: reconcile, update bases, add new rows, count misses. A row
  * disappears only after two complete listings without it, and never with pending work.
  * `pages` (links): the listing page by page, stored a page to a record (mirror/link-rows.ts);
- * `texts`: each page's JSON where the listing kept it (a page stored as listed is that text).
+ * `texts`: each page's JSON where the listing kept it (a page stored as listed is that text);
+ * `staged`: pages whose text was written ahead (page-staging.ts), stored naming it.
  */
 export async function applyListing(
   ctx: SyncContext,
@@ -171,10 +193,11 @@ export async function applyListing(
   pages?: readonly (ServerRow[] | undefined)[],
   hashes?: readonly string[],
   texts?: readonly (PageText | undefined)[],
+  staged?: ReadonlyMap<number, StagedText>,
 ): Promise<Omit<PullResult, 'requests'>> {
   if (resource === 'links') {
     const linkPages = (pages ?? [listed]) as readonly (Link[] | undefined)[];
-    return applyLinkListing(ctx, listed as Link[], linkPages, hashes ?? pageHashes(linkPages), texts ?? []);
+    return applyLinkListing(ctx, listed as Link[], linkPages, hashes ?? pageHashes(linkPages), texts ?? [], staged ?? new Map());
   }
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -231,6 +254,7 @@ async function applyLinkListing(
   pages: readonly (Link[] | undefined)[],
   hashes: readonly string[],
   texts: readonly (PageText | undefined)[],
+  staged: ReadonlyMap<number, StagedText>,
 ): Promise<Omit<PullResult, 'requests'>> {
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -282,7 +306,7 @@ async function applyLinkListing(
     });
     for (const [serverId, clientId] of dir.clientOf) if (!byId.has(serverId) && !own.has(clientId)) wanted.add(dir.pageOf.get(clientId)!);
     const before = new Map<string, MirrorRow<Link>>();
-    for (const page of await db.linkPages.bulkGet([...wanted])) {
+    for (const page of await readPageRecords(db, [...wanted])) {
       if (page) pageRows(page).forEach((row) => before.set(row.clientId, row));
     }
 
@@ -294,10 +318,18 @@ async function applyLinkListing(
     const placed = new Set<number>();
     const dropped: string[] = [];
     let pagesChanged = false;
+    // Texts written ahead that are still there (another writer's pull drops those no page names).
+    const written = await storedTextIds(
+      db,
+      [...staged.values()].map((entry) => entry.id),
+    );
+    /** Texts the pages name once this transaction is done: every other one goes. */
+    const named = new Set<string>();
     for (let i = 0; i < pages.length; i++) {
       const links = (pages[i] ?? []).filter((row) => isLinkRow('links', row));
       if (keep[i]) {
         const stored = dir.keys.get(i + 1)!;
+        if (stored.textId !== undefined) named.add(stored.textId);
         stored.serverIds.forEach((serverId, k) => {
           placed.add(serverId);
           counts.push({ clientId: stored.clientIds[k]!, serverId, clicks: byId.get(serverId)?.clicks ?? 0 });
@@ -343,10 +375,23 @@ async function applyLinkListing(
       }
       if (!pagesChanged) await touchPages(db);
       pagesChanged = true;
-      // Stored exactly as listed (nothing left out or filtered): the listing's own text of the page.
+      // Stored exactly as listed (nothing left out or filtered): the listing's own text of the page,
+      // named when it was written ahead, else written with the page.
       const asListed = whole && stored.length === pages[i]!.length;
-      await db.linkPages.put(pageRecord(record, stored, asListed ? texts[i] : undefined));
-      await db.linkPageKeys.put({ id: i + 1, hash: whole ? (hashes[i] ?? '') : '', clientIds: record.clientIds, serverIds: stored.map((row) => row.id) });
+      const ahead = asListed ? staged.get(i) : undefined;
+      const textId = ahead && ahead.text === texts[i] && written.has(ahead.id) ? ahead.id : undefined;
+      if (textId === undefined) await db.linkPages.put(pageRecord(record, stored, asListed ? texts[i] : undefined));
+      else {
+        await db.linkPages.put({ ...record, textId });
+        named.add(textId);
+      }
+      await db.linkPageKeys.put({
+        id: i + 1,
+        hash: whole ? (hashes[i] ?? '') : '',
+        clientIds: record.clientIds,
+        serverIds: stored.map((row) => row.id),
+        ...(textId === undefined ? {} : { textId }),
+      });
     }
     const beyond = [...dir.keys.keys()].filter((id) => id > pages.length);
     if (beyond.length > 0) {
@@ -354,6 +399,7 @@ async function applyLinkListing(
       await db.linkPages.bulkDelete(beyond);
       await db.linkPageKeys.bulkDelete(beyond);
     }
+    await dropUnusedTexts(db, named);
 
     const rowsWithOps = new Set((await db.outbox.toArray()).map((op: OutboxOp) => op.rowId));
     const ownPuts: MirrorRow<Link>[] = [];

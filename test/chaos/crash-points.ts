@@ -30,6 +30,10 @@ export const CRASH_POINTS = [
   'delete:request-not-sent',
   'delete:request-applied',
   'delete:db-confirm',
+  // The links pull after the op: dies once the listing wrote a page's text ahead (link-rows.ts
+  // stagePageText), or in the transaction that stores the listing naming those texts.
+  'create:listing-text-written',
+  'update:listing-switch',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
@@ -43,21 +47,29 @@ class Killed extends Error {
 /** Arms one crash; `hit` resolves once the app "died" there. */
 function crashSwitch() {
   let armed:
-    ((event: { kind: 'call'; name: string; phase: 'before' | 'after' } | { kind: 'db'; request: DBCoreMutateRequest; table: string }) => boolean) | null = null;
+    | ((
+        event:
+          { kind: 'call'; name: string; phase: 'before' | 'after' } | { kind: 'db'; request: DBCoreMutateRequest; table: string; phase: 'before' | 'after' },
+      ) => boolean)
+    | null = null;
   let resolveHit!: () => void;
   const hit = new Promise<void>((resolve) => (resolveHit = resolve));
-  return {
+  const state = {
+    /** Once it died, the app writes and sends nothing more (nor cleans up after itself). */
+    dead: false,
     arm(test: NonNullable<typeof armed>) {
       armed = test;
     },
     check(event: Parameters<NonNullable<typeof armed>>[0]): boolean {
       if (!armed || !armed(event)) return false;
       armed = null;
+      state.dead = true;
       resolveHit();
       return true;
     },
     hit,
   };
+  return state;
 }
 type CrashSwitch = ReturnType<typeof crashSwitch>;
 
@@ -66,7 +78,7 @@ function dyingApi(api: ContractApi, crash: CrashSwitch): ContractApi {
   const never = new Promise<never>(() => undefined);
   return {
     async call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-      if (crash.check({ kind: 'call', name, phase: 'before' })) return never;
+      if (crash.dead || crash.check({ kind: 'call', name, phase: 'before' })) return never;
       const value = await api.call(name, input);
       if (crash.check({ kind: 'call', name, phase: 'after' })) return never;
       return value;
@@ -86,9 +98,12 @@ function dyingMirror(crash: CrashSwitch): Middleware<DBCore> {
         const table = down.table(name);
         return {
           ...table,
-          mutate(request) {
-            if (crash.check({ kind: 'db', request, table: name })) return Promise.reject(new Killed());
-            return table.mutate(request);
+          async mutate(request) {
+            if (crash.dead || crash.check({ kind: 'db', request, table: name, phase: 'before' })) throw new Killed();
+            const result = await table.mutate(request);
+            // Dies once this write is done (the rest of its transaction may still abort).
+            crash.check({ kind: 'db', request, table: name, phase: 'after' });
+            return result;
           },
         };
       },
@@ -117,6 +132,10 @@ function armFor(point: CrashPoint, resource: ResourceName, crash: CrashSwitch): 
         return event.kind === 'call' && event.name === `${resource}.get` && event.phase === 'before';
       case 'read-answered':
         return event.kind === 'call' && event.name === `${resource}.get` && event.phase === 'after';
+      case 'listing-text-written':
+        return event.kind === 'db' && event.table === 'pageTexts' && event.request.type === 'put' && event.phase === 'after';
+      case 'listing-switch':
+        return event.kind === 'db' && event.table === 'linkPages' && event.request.type === 'put';
       case 'reconcile-listing':
         // Handled by the caller: a first crash leaves the create unknown, this one hits its listing.
         return event.kind === 'call' && event.name === `${resource}.list` && event.phase === 'before';
@@ -153,7 +172,9 @@ export async function runCrashPoint(point: CrashPoint, runs: number, seed = 1): 
 
 async function oneRun(stack: SyncStack, point: CrashPoint, seed: number, result: CrashRunResult): Promise<void> {
   const random = seededRandom(seed);
-  const resource = RESOURCE_CHOICES[Math.floor(random() * 3)]!;
+  const drawn = RESOURCE_CHOICES[Math.floor(random() * 3)]!;
+  // The listing points are on the links pull.
+  const resource = point.includes(':listing-') ? 'links' : drawn;
   const kind = point.split(':')[0] as 'create' | 'update' | 'delete';
   const tag = `c${seed}`;
   const idb = newIndexedDb();
@@ -239,6 +260,13 @@ async function oneRun(stack: SyncStack, point: CrashPoint, seed: number, result:
   if (mine.length !== expectedCount || !applied) {
     result.wrong++;
     result.problems.push(`${point} seed ${seed}: the service has ${mine.length} row(s)${applied ? '' : ' without the update'}, expected ${expectedCount}`);
+  }
+  // Every page text stored is named by a page: what a dead listing wrote ahead went with the next pull.
+  const named = new Set((await ws.db.linkPages.toArray()).flatMap((page) => (page.textId === undefined ? [] : [page.textId])));
+  const unnamed = ((await ws.db.pageTexts.toCollection().primaryKeys()) as string[]).filter((textId) => !named.has(textId));
+  if (unnamed.length > 0) {
+    result.wrong++;
+    result.problems.push(`${point} seed ${seed}: ${unnamed.length} page text(s) no page names`);
   }
   const convergence = await checkConvergence(ws.db, truth);
   if (convergence.differences.length > 0) {

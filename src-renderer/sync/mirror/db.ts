@@ -1,7 +1,7 @@
 // The mirror: one Dexie database per workspace. Each schema version is kept with its upgrade so
 // a mirror written by an older build opens without losing rows or pending operations.
 import { Dexie, type Table } from 'dexie';
-import type { ClickSample, LinkPage, LinkPageKeys, MirrorRow, OtherLinkRow, OutboxOp, SyncStateEntry } from './rows.ts';
+import type { ClickSample, LinkPage, LinkPageKeys, MirrorRow, OtherLinkRow, OutboxOp, PageTextRecord, SyncStateEntry } from './rows.ts';
 import type { BreakdownRecord, DailyStatisticsRecord } from '../statistics/records.ts';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
@@ -14,6 +14,8 @@ export type MirrorDb = Dexie & {
   linkPages: Table<LinkPage, number>;
   /** Each page's ids and hash, and record 0: the pages' version. */
   linkPageKeys: Table<LinkPageKeys, number>;
+  /** Page texts written as a listing brought them; a page names the one it holds (link-rows.ts). */
+  pageTexts: Table<PageTextRecord, string>;
   domains: Table<MirrorRow<Domain>, string>;
   handlers: Table<MirrorRow<Handler>, string>;
   outbox: Table<OutboxOp, number>;
@@ -76,6 +78,15 @@ export const SCHEMA_V4 = {
   linkPageKeys: 'id',
 };
 
+/**
+ * Version 5: a listed page's text may be a record of its own, written while the rest of the
+ * listing is still coming (link-rows.ts `stagePageText`). Only a new table.
+ */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  pageTexts: 'id',
+};
+
 export function openMirrorDb(workspaceId: string, deps: DexieDependencies = {}): MirrorDb {
   // No live-query cache: Dexie's default ('cloned') deep-clones every cached result for each
   // subscriber, about 0.9 s of main-thread work per read of 100,000 links; without it a live query
@@ -108,6 +119,7 @@ export function openMirrorDb(workspaceId: string, deps: DexieDependencies = {}):
     });
   db.version(3).stores(SCHEMA_V3);
   db.version(4).stores(SCHEMA_V4);
+  db.version(5).stores(SCHEMA_V5);
   db.use(linkRowFeed(db));
   return db;
 }

@@ -10,7 +10,7 @@
 import type { Dexie, Table } from 'dexie';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
-import type { LinkPage, LinkPageKeys, MirrorRow, RowClickSamples, ServerRow } from './rows.ts';
+import type { LinkPage, LinkPageKeys, MirrorRow, PageTextRecord, RowClickSamples, ServerRow } from './rows.ts';
 import { pageText, rowOfText, type PageText } from './page-text.ts';
 
 export type { LinkPage, LinkPageKeys };
@@ -20,6 +20,7 @@ export type RowDb = Dexie & {
   links: Table<MirrorRow<Link>, string>;
   linkPages: Table<LinkPage, number>;
   linkPageKeys: Table<LinkPageKeys, number>;
+  pageTexts: Table<PageTextRecord, string>;
   domains: Table<MirrorRow<Domain>, string>;
   handlers: Table<MirrorRow<Handler>, string>;
 };
@@ -33,7 +34,7 @@ interface PagesVersion {
 
 /** What a transaction that reads or writes rows of `resource` must include. */
 export function rowScope(db: RowDb, resource: ResourceName): Table[] {
-  return resource === 'links' ? [db.links, db.linkPages, db.linkPageKeys] : [db[resource] as unknown as Table];
+  return resource === 'links' ? [db.links, db.linkPages, db.linkPageKeys, db.pageTexts] : [db[resource] as unknown as Table];
 }
 
 /** Every row table and page table: a transaction that may touch any row. */
@@ -107,6 +108,8 @@ export function pageLinks(page: LinkPage): Link[] {
   if (page.rows) return page.rows;
   let rows = decodedPages.get(page);
   if (!rows) {
+    // A page whose text is a record of its own is read with it (readPageRecords): never as empty.
+    if (page.text === undefined && page.textId !== undefined) throw new Error(`Page ${page.id} was read without its text`);
     rows = JSON.parse(page.text ?? '[]') as Link[];
     decodedPages.set(page, rows);
   }
@@ -121,6 +124,55 @@ export function pageRecord(page: Omit<LinkPage, 'text' | 'ends' | 'rows'>, rows:
   const record: LinkPage = { ...page, text: text.text, ends: text.ends };
   decodedPages.set(record, rows);
   return record;
+}
+
+/**
+ * Pages by id, each with its text when that is a record of its own (`pageTexts`); inside the
+ * caller's transaction, whose scope has the page tables (rowScope).
+ */
+export async function readPageRecords(db: RowDb, ids: readonly number[]): Promise<(LinkPage | undefined)[]> {
+  return withTexts(db, await db.linkPages.bulkGet(ids as number[]));
+}
+
+async function withTexts<P extends LinkPage | undefined>(db: RowDb, pages: P[]): Promise<P[]> {
+  const textIds = pages.flatMap((page) => (page?.textId !== undefined && page.text === undefined ? [page.textId] : []));
+  if (textIds.length === 0) return pages;
+  const texts = new Map((await db.pageTexts.bulkGet(textIds)).flatMap((text) => (text ? [[text.id, text] as const] : [])));
+  return pages.map((page) => {
+    if (page?.textId === undefined || page.text !== undefined) return page;
+    const text = texts.get(page.textId);
+    // Every page's text is written before (or with) the page that names it, and deleted only
+    // once no page does (pull.ts): a missing one is a damaged mirror, not an empty page.
+    if (!text) throw new Error(`The text of link page ${page.id} is missing`);
+    return { ...page, text: text.text, ends: text.ends } as P;
+  });
+}
+
+/**
+ * Writes a listed page's text ahead of the pull's transaction, as the listing brings it: that
+ * transaction then stores the page naming this record instead of writing 1 MB of text while the
+ * list waits for it. Unnamed by any page until then (a crash, a failed listing) it is dropped by
+ * the next pull (`dropUnusedTexts`).
+ */
+export async function stagePageText(db: RowDb, id: string, text: PageText): Promise<void> {
+  await db.pageTexts.put({ id, text: text.text, ends: text.ends });
+}
+
+/** Of these staged text ids, the ones still stored (another pull may have dropped them as unused). */
+export async function storedTextIds(db: RowDb, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  return new Set(
+    (await db.pageTexts
+      .where(':id')
+      .anyOf(ids as string[])
+      .primaryKeys()) as string[],
+  );
+}
+
+/** Inside a pull's transaction, after its pages are written: drops every text no page names. */
+export async function dropUnusedTexts(db: RowDb, named: ReadonlySet<string>): Promise<void> {
+  const unused = ((await db.pageTexts.toCollection().primaryKeys()) as string[]).filter((id) => !named.has(id));
+  if (unused.length > 0) await db.pageTexts.bulkDelete(unused);
 }
 
 /** A row as its page holds it: parsed alone when the page is not decoded already. */
@@ -227,7 +279,7 @@ async function readPages<T>(db: RowDb, ids: readonly string[], pick: (page: Link
   if (!cache) pageCaches.set(db, (cache = new Map()));
   const key = (id: number) => `${dir.version}:${id}`;
   const missing = pageIds.filter((id) => !cache.has(key(id)));
-  const read = missing.length > 0 ? await db.linkPages.bulkGet(missing) : [];
+  const read = missing.length > 0 ? await readPageRecords(db, missing) : [];
   read.forEach((page, i) => {
     if (!page) return;
     cache.set(key(missing[i]!), page);
@@ -279,7 +331,7 @@ export function linkSamples(db: RowDb, clientIds: readonly string[]): Promise<Ma
 export async function linkRowSlices(db: RowDb): Promise<(() => MirrorRow<Link>[])[]> {
   const { own, pages } = await db.transaction('r', rowScope(db, 'links'), async () => ({
     own: await db.links.toArray(),
-    pages: await db.linkPages.toArray(),
+    pages: await withTexts(db, await db.linkPages.toArray()),
   }));
   const shadowed = new Set(own.map((row) => row.clientId));
   const pageSlice = (page: LinkPage) => () => pageRows(page).filter((row) => !shadowed.has(row.clientId));
@@ -305,7 +357,7 @@ export function linkRows(db: RowDb): RowStore<MirrorRow<Link>> {
       if (gone.size === 0) return;
       const pageIds = [...new Set([...gone].map((id) => dir.pageOf.get(id)!))];
       await touchPages(db);
-      for (const page of await db.linkPages.bulkGet(pageIds)) {
+      for (const page of await readPageRecords(db, pageIds)) {
         if (!page) continue;
         const keep = page.clientIds.map((id, i) => (gone.has(id) ? -1 : i)).filter((i) => i >= 0);
         const pick = <T>(values: T[]) => keep.map((i) => values[i]!);
@@ -314,6 +366,8 @@ export function linkRows(db: RowDb): RowStore<MirrorRow<Link>> {
         await db.linkPages.put(next);
         // The stored page is no longer the listed one: the next pull compares it row by row.
         await db.linkPageKeys.put({ id: page.id, hash: '', clientIds: next.clientIds, serverIds: rows.map((row) => row.id) });
+        // Its text is with it now.
+        if (page.textId !== undefined) await db.pageTexts.delete(page.textId);
       }
     });
   return {

@@ -141,6 +141,11 @@ export interface LinkPage {
   text?: string;
   /** Where each row's JSON ends in `text` (mirror/page-text.ts): one row is read without the rest. */
   ends?: number[];
+  /**
+   * The `pageTexts` record holding `text` and `ends` instead (written as the listing brought the
+   * page, before the pull's transaction): link-rows.ts reads it in with the page.
+   */
+  textId?: string;
   /** The rows as objects: how pages stored before the text were kept (read as they are). */
   rows?: Link[];
   /** Each row's recent click samples (mirror/click-samples.ts), null for none. */
@@ -154,4 +159,14 @@ export interface LinkPageKeys {
   hash: string;
   clientIds: string[];
   serverIds: number[];
+  /** The page's `textId`, when its text is a record of its own. */
+  textId?: string;
+}
+
+/** A listed page's text, written as the listing brought it (link-rows.ts `stagePageText`). */
+export interface PageTextRecord {
+  /** `<listing id>/<page>`. */
+  id: string;
+  text: string;
+  ends: number[];
 }

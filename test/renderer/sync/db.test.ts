@@ -27,7 +27,7 @@ describe('mirror schema versions', () => {
 
     const db = openMirrorDb('up', { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(await db.domains.get('c1')).toMatchObject({
       serverId: 3,
       local: { host: 'a.example.com' },
@@ -78,7 +78,7 @@ describe('mirror schema versions', () => {
 
     const db = openMirrorDb('up3', { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(await linkRows(db).get('l1')).toEqual(link);
     expect(await db.outbox.where('[resource+state]').equals(['links', 'pending']).first()).toMatchObject(op);
     expect(await db.clickSamples.toArray()).toEqual([{ clientId: 'l1', serverId: 9, at: 100, clicks: 12 }]);

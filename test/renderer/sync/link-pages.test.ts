@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../src-preload/contract/index.ts';
 import { deleteRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { mirrorDbName, openMirrorDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from '../../../src-renderer/sync/mirror/db.ts';
-import { linkRows, linkRowSlices } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { linkRows, linkRowSlices, readPageRecords } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
 import { watchLinkRows, type LinkRowChanges } from '../../../src-renderer/sync/mirror/row-feed.ts';
 import { push } from '../../../src-renderer/sync/push.ts';
@@ -52,12 +52,14 @@ describe('links stored a page to a record', () => {
     h = harness();
     for (let i = 0; i < PAGE + 5; i++) h.service.seedLink({ clicks: i % 4 });
     await pullResource(h.ctx, 'links');
-    const pages = await h.db.linkPages.toArray();
-    expect(pages.map((page) => [page.rows, typeof page.text])).toEqual([
-      [undefined, 'string'],
-      [undefined, 'string'],
+    // Each page names its text, written as the listing brought it.
+    const records = await h.db.linkPages.toArray();
+    expect(records.map((page) => [page.rows, page.text, typeof page.textId])).toEqual([
+      [undefined, undefined, 'string'],
+      [undefined, undefined, 'string'],
     ]);
-    const stored = pages.flatMap((page) => JSON.parse(page.text!) as Link[]);
+    const pages = await h.db.transaction('r', h.db.linkPages, h.db.pageTexts, () => readPageRecords(h.db, [1, 2]));
+    const stored = pages.flatMap((page) => JSON.parse(page!.text!) as Link[]);
     const listed = [...h.service.rows.links.values()];
     expect(new Map(stored.map((row) => [row.id, row]))).toEqual(new Map(listed.map((row) => [row.id, row])));
     expect((await linkRows(h.db).toArray()).map((row) => row.base)).toEqual(stored);
@@ -108,10 +110,15 @@ describe('links stored a page to a record', () => {
     await pullResource(h.ctx, 'links');
     const before = await linkRows(h.db).toArray();
     // As the build before the text kept them: the rows as objects, no text.
-    for (const page of await h.db.linkPages.toArray()) {
-      const { text, ...rest } = page;
-      await h.db.linkPages.put({ ...rest, rows: JSON.parse(text!) as Link[] });
-    }
+    const read = await h.db.transaction('r', h.db.linkPages, h.db.pageTexts, () => readPageRecords(h.db, [1, 2]));
+    await h.db.transaction('rw', h.db.linkPages, h.db.linkPageKeys, h.db.pageTexts, async () => {
+      for (const page of read) {
+        const { text, ends: _ends, textId: _textId, ...rest } = page!;
+        await h.db.linkPages.put({ ...rest, rows: JSON.parse(text!) as Link[] });
+        await h.db.linkPageKeys.update(page!.id, { textId: undefined });
+      }
+      await h.db.pageTexts.clear();
+    });
     const fresh = openMirrorDb(h.db.name.replace(/^linkdock-mirror-/, ''), { indexedDB: h.db._options.indexedDB as IDBFactory, IDBKeyRange });
     expect(await linkRows(fresh).toArray()).toEqual(before);
     fresh.close();
@@ -119,10 +126,12 @@ describe('links stored a page to a record', () => {
     await h.clock.advance(60_000);
     await pullResource(h.ctx, 'links');
     const pages = await h.db.linkPages.toArray();
-    expect(pages.map((page) => [page.id, page.rows === undefined, typeof page.text])).toEqual([
+    // The changed page is stored as text (written ahead, and named); the other stays as it was.
+    expect(pages.map((page) => [page.id, page.rows === undefined, typeof page.textId])).toEqual([
       [1, false, 'undefined'],
       [2, true, 'string'],
     ]);
+    expect(await h.db.pageTexts.count()).toBe(1);
     expect(((await rowOf(links[PAGE + 3]!.id)).base as Link).clicks).toBe(50);
     expect((await linkRows(h.db).toArray()).filter((row) => row.serverId !== links[PAGE + 3]!.id)).toEqual(
       before.filter((row) => row.serverId !== links[PAGE + 3]!.id),
@@ -443,7 +452,7 @@ describe('the upgrade from schema 3', () => {
 
     h = harness({ db: openMirrorDb('up4', { indexedDB, IDBKeyRange }) });
     await h.db.open();
-    expect(h.db.verno).toBe(4);
+    expect(h.db.verno).toBe(5);
     const opsBefore = await h.db.outbox.toArray();
     expect(opsBefore).toHaveLength(4);
     const read = new Map((await linkRows(h.db).toArray()).map((r) => [r.clientId, r]));

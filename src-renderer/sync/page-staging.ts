@@ -1,0 +1,75 @@
+// Page texts written as a links listing brings them (#19): the pull's one transaction then names
+// them instead of writing 100 MB of text at the end, while the list waits. Nothing here is seen
+// by a reader until that transaction commits; what it never names is dropped (link-rows.ts).
+import type { SyncContext } from './context.ts';
+import type { OnListedPage } from './listing.ts';
+import { isQuotaError } from './mirror/db.ts';
+import { pageDirectory, stagePageText } from './mirror/link-rows.ts';
+import type { PageText } from './mirror/page-text.ts';
+
+/** A page text written ahead: the text the listing made, under the id it was written as. */
+export interface StagedText {
+  id: string;
+  text: PageText;
+}
+
+export interface PageStaging {
+  onPage: OnListedPage;
+  /**
+   * Once every write under way has ended: the pages whose text is written, by 0-based index.
+   * Rejects with a write's quota error (the disk is full).
+   */
+  settled(): Promise<ReadonlyMap<number, StagedText>>;
+  /**
+   * The listing or its transaction failed: its texts go now (what a crash leaves, the next pull
+   * drops). Rejects only with a quota error.
+   */
+  discard(): Promise<void>;
+}
+
+export async function startPageStaging(ctx: SyncContext): Promise<PageStaging> {
+  const { db } = ctx;
+  const stored = await pageDirectory(db);
+  const listingId = ctx.newId();
+  const staged = new Map<number, StagedText>();
+  /** Each write's failure, if it failed (kept, not thrown: nothing awaits them until settled). */
+  const writes: Promise<unknown>[] = [];
+  const ids = new Set<string>();
+  return {
+    onPage(index, text, hash) {
+      // Listed exactly as stored: the pull leaves that page as it is, so nothing to write.
+      if (stored.keys.get(index + 1)?.hash === hash) {
+        staged.delete(index);
+        return;
+      }
+      const entry: StagedText = { id: `${listingId}/${index + 1}`, text };
+      ids.add(entry.id);
+      // A restart reads the page again: the latest text is the one named (writes land in order).
+      staged.set(index, entry);
+      writes.push(
+        stagePageText(db, entry.id, text).then(
+          () => undefined,
+          (error: unknown) => {
+            // Not written: the pull stores this page's text with the page instead.
+            if (staged.get(index) === entry) staged.delete(index);
+            return error;
+          },
+        ),
+      );
+    },
+    async settled() {
+      // A full disk is the user's to hear of (and the pull's own writes would fail on it too).
+      const full = (await Promise.all(writes)).find(isQuotaError);
+      if (full) throw full;
+      return staged;
+    },
+    async discard() {
+      await Promise.all(writes);
+      if (ids.size === 0) return;
+      await db.pageTexts.bulkDelete([...ids]).catch((error: unknown) => {
+        // Left for the next pull to drop; a full disk is still the user's to hear of.
+        if (isQuotaError(error)) throw error;
+      });
+    },
+  };
+}

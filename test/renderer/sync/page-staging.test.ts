@@ -1,0 +1,194 @@
+// Page texts written as a links listing brings them (page-staging.ts): the pull's transaction
+// names them; a listing or transaction that fails, a crash, or another window's pull dropping
+// them never loses a row or leaves texts behind.
+import { IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Link } from '../../../src-preload/contract/index.ts';
+import { deleteRow } from '../../../src-renderer/sync/local-edits.ts';
+import { listAll } from '../../../src-renderer/sync/listing.ts';
+import { isQuotaError, openMirrorDb } from '../../../src-renderer/sync/mirror/db.ts';
+import { linkRows, readPageRecords } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { startPageStaging } from '../../../src-renderer/sync/page-staging.ts';
+import { push } from '../../../src-renderer/sync/push.ts';
+import { applyListing, pullResource } from '../../../src-renderer/sync/pull.ts';
+import { harness, type Harness } from './helpers.ts';
+
+let h: Harness;
+afterEach(() => h?.db.close());
+
+const PAGE = 1000;
+
+/** The server's links as the mirror should read them: id → base. */
+const serverBases = () => new Map([...h.service.rows.links.values()].map((link) => [link.id, link]));
+const mirrorBases = async () => new Map((await linkRows(h.db).toArray()).map((row) => [row.serverId, row.base as Link]));
+
+/** Text ids the page records name, and the texts stored. */
+async function texts() {
+  const named = (await h.db.linkPages.toArray()).map((page) => page.textId).filter((id) => id !== undefined);
+  const stored = (await h.db.pageTexts.toCollection().primaryKeys()) as string[];
+  return { named: named.sort(), stored: stored.sort() };
+}
+
+function seed(count: number) {
+  for (let i = 0; i < count; i++) h.service.seedLink({ clicks: i % 5 });
+}
+
+describe('page texts written as the listing brings them', () => {
+  it('a first pull stores each page naming a text written ahead, and writes no text in its transaction', async () => {
+    h = harness();
+    seed(PAGE * 3 + 10);
+    const puts = vi.spyOn(h.db.linkPages, 'put');
+    await pullResource(h.ctx, 'links');
+    expect(puts.mock.calls.map(([page]) => [page.id, page.text, typeof page.textId])).toEqual([
+      [1, undefined, 'string'],
+      [2, undefined, 'string'],
+      [3, undefined, 'string'],
+      [4, undefined, 'string'],
+    ]);
+    const { named, stored } = await texts();
+    expect(stored).toEqual(named);
+    expect(named).toHaveLength(4);
+    expect(await mirrorBases()).toEqual(serverBases());
+  });
+
+  it('a second pull with nothing changed writes no text; a change on one page writes that one and drops the one it replaces', async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < PAGE * 2; i++) links.push(h.service.seedLink());
+    await pullResource(h.ctx, 'links');
+    const first = await texts();
+    const staged = vi.spyOn(h.db.pageTexts, 'put');
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    expect(staged).not.toHaveBeenCalled();
+    expect(await texts()).toEqual(first);
+
+    // Newest first: the last seeded links are on page 1.
+    links[0]!.clicks = 9;
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    expect(staged).toHaveBeenCalledTimes(1);
+    const after = await texts();
+    expect(after.stored).toEqual(after.named);
+    expect(after.named).toHaveLength(2);
+    expect(after.named.filter((id) => first.named.includes(id))).toHaveLength(1);
+    expect(await mirrorBases()).toEqual(serverBases());
+  });
+
+  it('a listing that fails part way leaves no text behind and the mirror as it was', async () => {
+    h = harness({ pageConcurrency: 1 });
+    seed(PAGE * 2);
+    await pullResource(h.ctx, 'links');
+    const before = await linkRows(h.db).toArray();
+    const kept = await texts();
+    for (const link of h.service.rows.links.values()) link.clicks += 1;
+    h.service.fail({ match: (name, input) => name === 'links.list' && input.page === 2, error: { kind: 'server', message: 'Bad gateway', status: 502 } });
+    await h.clock.advance(60_000);
+    await expect(pullResource(h.ctx, 'links')).rejects.toThrow('Bad gateway');
+    expect(await texts()).toEqual(kept);
+    expect(await linkRows(h.db).toArray()).toEqual(before);
+  });
+
+  it('a pull whose transaction fails leaves no text behind and the mirror as it was', async () => {
+    h = harness();
+    seed(PAGE + 3);
+    const failing = vi.spyOn(h.db.otherLinks, 'bulkPut').mockRejectedValueOnce(new Error('disk gone'));
+    await expect(pullResource(h.ctx, 'links')).rejects.toThrow('disk gone');
+    failing.mockRestore();
+    expect(await h.db.pageTexts.count()).toBe(0);
+    expect(await h.db.linkPages.count()).toBe(0);
+    await pullResource(h.ctx, 'links');
+    expect(await mirrorBases()).toEqual(serverBases());
+  });
+
+  it('texts a crash left (written, never named) go with the next pull, which loses nothing', async () => {
+    h = harness();
+    seed(PAGE * 2 + 1);
+    await pullResource(h.ctx, 'links');
+    for (const link of h.service.rows.links.values()) link.clicks += 2;
+    // The app dies after the listing wrote its texts, before its transaction.
+    const staging = await startPageStaging(h.ctx);
+    await listAll(h.ctx, 'links', 'background', staging.onPage);
+    expect((await staging.settled()).size).toBe(3);
+    expect((await texts()).stored).toHaveLength(6);
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    const { named, stored } = await texts();
+    expect(stored).toEqual(named);
+    expect(named).toHaveLength(3);
+    expect(await mirrorBases()).toEqual(serverBases());
+  });
+
+  it("stores a page with its text when another window's pull dropped the one written ahead", async () => {
+    h = harness();
+    seed(PAGE * 2);
+    const staging = await startPageStaging(h.ctx);
+    const listing = await listAll(h.ctx, 'links', 'background', staging.onPage);
+    const staged = await staging.settled();
+    // Another window's pull names none of this listing's texts, so it drops them.
+    await h.db.pageTexts.bulkDelete([...staged.values()].map((entry) => entry.id));
+    await applyListing(h.ctx, 'links', listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, staged);
+    const pages = await h.db.linkPages.toArray();
+    expect(pages.map((page) => [typeof page.text, page.textId])).toEqual([
+      ['string', undefined],
+      ['string', undefined],
+    ]);
+    expect(await mirrorBases()).toEqual(serverBases());
+    // A reload reads the same.
+    const fresh = openMirrorDb(h.db.name.replace(/^linkdock-mirror-/, ''), { indexedDB: h.db._options.indexedDB as IDBFactory, IDBKeyRange });
+    expect(await linkRows(fresh).toArray()).toEqual(await linkRows(h.db).toArray());
+    fresh.close();
+  });
+
+  it('a delete on a page rewrites it holding its text and drops the text record', async () => {
+    h = harness();
+    seed(PAGE + 2);
+    await pullResource(h.ctx, 'links');
+    const victim = (await linkRows(h.db).toArray()).find((row) => row.serverId === 5)!;
+    const pageBefore = (await h.db.linkPages.toArray()).find((page) => page.clientIds.includes(victim.clientId))!;
+    expect(pageBefore.textId).toBeDefined();
+    await deleteRow(h.edits, 'links', victim.clientId);
+    // The service confirms the delete: the row goes off its page.
+    await push(h.ctx);
+    expect(h.service.rows.links.has(5)).toBe(false);
+    const pageAfter = (await h.db.linkPages.get(pageBefore.id))!;
+    expect(pageAfter.textId).toBeUndefined();
+    expect(typeof pageAfter.text).toBe('string');
+    expect(await h.db.pageTexts.get(pageBefore.textId!)).toBeUndefined();
+    // Every other row of the page reads as before.
+    const read = await h.db.transaction('r', h.db.linkPages, h.db.pageTexts, () => readPageRecords(h.db, [pageBefore.id]));
+    expect(read[0]!.clientIds).toEqual(pageBefore.clientIds.filter((id) => id !== victim.clientId));
+    expect(await linkRows(h.db).get(victim.clientId)).toBeUndefined();
+    expect(await mirrorBases()).toEqual(serverBases());
+  });
+
+  it('a full disk while writing a text ahead fails the pull as a full disk, leaving the mirror as it was', async () => {
+    h = harness();
+    seed(PAGE * 2);
+    const full = vi.spyOn(h.db.pageTexts, 'put').mockRejectedValueOnce(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    const failure = await pullResource(h.ctx, 'links').catch((error: unknown) => error);
+    expect(isQuotaError(failure)).toBe(true);
+    full.mockRestore();
+    expect(await h.db.pageTexts.count()).toBe(0);
+    expect(await h.db.linkPages.count()).toBe(0);
+  });
+
+  it('a text that could not be written ahead for another reason is stored with its page', async () => {
+    h = harness();
+    seed(PAGE * 2);
+    vi.spyOn(h.db.pageTexts, 'put').mockRejectedValueOnce(new Error('write refused'));
+    await pullResource(h.ctx, 'links');
+    const pages = await h.db.linkPages.toArray();
+    expect(pages.filter((page) => page.textId === undefined && typeof page.text === 'string')).toHaveLength(1);
+    expect(pages.filter((page) => page.textId !== undefined && page.text === undefined)).toHaveLength(1);
+    expect(await mirrorBases()).toEqual(serverBases());
+  });
+
+  it('a page naming a text that is gone is an error, never an empty page', async () => {
+    h = harness();
+    seed(10);
+    await pullResource(h.ctx, 'links');
+    await h.db.pageTexts.clear();
+    await expect(linkRows(h.db).toArray()).rejects.toThrow('The text of link page 1 is missing');
+  });
+});
