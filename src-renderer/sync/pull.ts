@@ -14,6 +14,7 @@ import { lastPullKey, type MirrorDb } from './mirror/db.ts';
 import type { Table } from 'dexie';
 import {
   allRowScope,
+  directoryUpdate,
   dropUnusedTexts,
   needsOwnRecord,
   syncedRow,
@@ -318,6 +319,9 @@ async function applyLinkListing(
     const placed = new Set<number>();
     const dropped: string[] = [];
     let pagesChanged = false;
+    let version = dir.version;
+    // The directory readers find once this commits, changed as the pages are written.
+    const nextDir = directoryUpdate(db, dir);
     // Texts written ahead that are still there (another writer's pull drops those no page names).
     const written = await storedTextIds(
       db,
@@ -373,7 +377,7 @@ async function applyLinkListing(
         if (!ownRow && (!previous || samples !== previous.samples || !sameValue(previous.base, serverRow)))
           changedRows.push(syncedRow(row.clientId, serverRow, row.updatedAt, samples));
       }
-      if (!pagesChanged) await touchPages(db);
+      if (!pagesChanged) version = await touchPages(db);
       pagesChanged = true;
       // Stored exactly as listed (nothing left out or filtered): the listing's own text of the page,
       // named when it was written ahead, else written with the page.
@@ -385,20 +389,25 @@ async function applyLinkListing(
         await db.linkPages.put({ ...record, textId });
         named.add(textId);
       }
-      await db.linkPageKeys.put({
+      const keys = {
         id: i + 1,
         hash: whole ? (hashes[i] ?? '') : '',
         clientIds: record.clientIds,
         serverIds: stored.map((row) => row.id),
         ...(textId === undefined ? {} : { textId }),
-      });
+      };
+      await db.linkPageKeys.put(keys);
+      nextDir.replace(keys);
     }
     const beyond = [...dir.keys.keys()].filter((id) => id > pages.length);
     if (beyond.length > 0) {
-      if (!pagesChanged) await touchPages(db);
+      if (!pagesChanged) version = await touchPages(db);
+      pagesChanged = true;
       await db.linkPages.bulkDelete(beyond);
       await db.linkPageKeys.bulkDelete(beyond);
+      for (const id of beyond) nextDir.remove(id);
     }
+    if (pagesChanged) nextDir.commit(version);
     await dropUnusedTexts(db, named);
 
     const rowsWithOps = new Set((await db.outbox.toArray()).map((op: OutboxOp) => op.rowId));

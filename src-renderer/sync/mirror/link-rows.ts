@@ -216,7 +216,14 @@ export interface PageDirectory {
   maxServerId: number | null;
 }
 
-const directories = new WeakMap<object, PageDirectory>();
+/** The directories of the last two versions (a reader of the committed one while a pull writes the next). */
+const directories = new WeakMap<object, PageDirectory[]>();
+const DIRECTORIES_KEPT = 2;
+
+function cacheDirectory(db: RowDb, directory: PageDirectory): void {
+  const kept = (directories.get(db) ?? []).filter((known) => known.version !== directory.version);
+  directories.set(db, [directory, ...kept].slice(0, DIRECTORIES_KEPT));
+}
 /**
  * Pages lately read, by version and id: a page never changes under one version (every write of
  * pages gives them a new one), so one read serves the next few gets (a screen reading rows one by
@@ -237,8 +244,8 @@ export async function pageDirectory(db: RowDb): Promise<PageDirectory> {
   return db.transaction('r', db.linkPageKeys, async () => {
     const stamp = (await db.linkPageKeys.get(PAGES_VERSION_ID)) as PagesVersion | undefined;
     const version = stamp?.version ?? '';
-    const cached = directories.get(db);
-    if (cached && cached.version === version) return cached;
+    const cached = directories.get(db)?.find((known) => known.version === version);
+    if (cached) return cached;
     const all = (await db.linkPageKeys.where('id').above(PAGES_VERSION_ID).toArray()) as LinkPageKeys[];
     const built: PageDirectory = { version, pageOf: new Map(), clientOf: new Map(), keys: new Map(), maxServerId: null };
     for (const keys of all) {
@@ -250,7 +257,7 @@ export async function pageDirectory(db: RowDb): Promise<PageDirectory> {
         if (built.maxServerId === null || serverId > built.maxServerId) built.maxServerId = serverId;
       });
     }
-    directories.set(db, built);
+    cacheDirectory(db, built);
     return built;
   });
 }
@@ -260,8 +267,64 @@ export async function pageDirectory(db: RowDb): Promise<PageDirectory> {
  * changed. First, so that what a read caches meanwhile is filed under the new version, which an
  * abort leaves unused for good.
  */
-export async function touchPages(db: RowDb): Promise<void> {
-  await db.linkPageKeys.put({ id: PAGES_VERSION_ID, version: newPagesVersion() } as PagesVersion as unknown as LinkPageKeys);
+export async function touchPages(db: RowDb): Promise<string> {
+  const version = newPagesVersion();
+  await db.linkPageKeys.put({ id: PAGES_VERSION_ID, version } as PagesVersion as unknown as LinkPageKeys);
+  return version;
+}
+
+/**
+ * The directory a pull's page writes make, changed page by page as they are written (a first
+ * pull's 100,000 entries in its page writes' tasks, not in one long task of the first reader
+ * after it): `replace` a page's keys, `remove` a page, then `commit` under the version the pull
+ * stamped. Equal to a directory read from the stored keys: a client id and a server id are on one
+ * page at most, and each names the other.
+ */
+export function directoryUpdate(db: RowDb, from: PageDirectory) {
+  // Copied natively at the first change (empty on a first pull); the pages that change are patched.
+  let copy: PageDirectory | null = null;
+  const open = (): PageDirectory =>
+    (copy ??= { version: '', pageOf: new Map(from.pageOf), clientOf: new Map(from.clientOf), keys: new Map(from.keys), maxServerId: null });
+  const drop = (id: number) => {
+    const next = open();
+    const old = next.keys.get(id);
+    if (!old) return;
+    next.keys.delete(id);
+    old.clientIds.forEach((clientId, i) => {
+      // Moved to a page written before this one: that page holds it now.
+      if (next.pageOf.get(clientId) !== id) return;
+      next.pageOf.delete(clientId);
+      const serverId = old.serverIds[i]!;
+      if (next.clientOf.get(serverId) === clientId) next.clientOf.delete(serverId);
+    });
+  };
+  return {
+    replace(keys: LinkPageKeys) {
+      const next = open();
+      drop(keys.id);
+      next.keys.set(keys.id, keys);
+      keys.clientIds.forEach((clientId, i) => {
+        next.pageOf.set(clientId, keys.id);
+        next.clientOf.set(keys.serverIds[i]!, clientId);
+      });
+    },
+    remove: drop,
+    /** Inside the pull's transaction, once its pages are written: readers of `version` find it. */
+    commit(version: string) {
+      const next = open();
+      next.version = version;
+      for (const keys of next.keys.values()) {
+        for (const serverId of keys.serverIds) if (next.maxServerId === null || serverId > next.maxServerId) next.maxServerId = serverId;
+      }
+      cacheDirectory(db, next);
+    },
+  };
+}
+
+/** The directory as the stored keys say, read anew (tests compare a pull's update with it). */
+export async function readPageDirectory(db: RowDb): Promise<PageDirectory> {
+  directories.delete(db);
+  return pageDirectory(db);
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../src-preload/contract/index.ts';
 import { deleteRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { mirrorDbName, openMirrorDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from '../../../src-renderer/sync/mirror/db.ts';
-import { linkRows, linkRowSlices, readPageRecords } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { linkRows, linkRowSlices, pageDirectory, readPageDirectory, readPageRecords } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
 import { watchLinkRows, type LinkRowChanges } from '../../../src-renderer/sync/mirror/row-feed.ts';
 import { push } from '../../../src-renderer/sync/push.ts';
@@ -477,5 +477,35 @@ describe('the upgrade from schema 3', () => {
     // Samples kept: the row's own, and the records an older build wrote.
     expect((await linkRows(h.db).get('clean-1'))?.samples).toEqual({ at: [100], clicks: [1] });
     expect(await h.db.clickSamples.count()).toBe(1);
+  });
+});
+
+describe('the page directory a pull leaves', () => {
+  it('is the one the stored keys give, whatever rows moved between pages, went or came', async () => {
+    h = harness();
+    let state = 19;
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < PAGE * 2 + 500; i++) h.service.seedLink();
+    const sameDirectory = async (step: string) => {
+      // The pull's own directory: read without going through the stored keys again.
+      const rebuilt = vi.spyOn(h.db.linkPageKeys, 'where');
+      const afterPull = await h.db.transaction('r', h.db.linkPageKeys, () => pageDirectory(h.db));
+      expect(rebuilt, step).not.toHaveBeenCalled();
+      rebuilt.mockRestore();
+      const stored = await readPageDirectory(h.db);
+      expect({ ...afterPull, keys: [...afterPull.keys.keys()] }, step).toEqual({ ...stored, keys: [...stored.keys.keys()] });
+      expect([...afterPull.keys.values()], step).toEqual([...stored.keys.values()]);
+    };
+    for (let round = 0; round < 12; round++) {
+      const ids = [...h.service.rows.links.keys()];
+      // Rows go (the rest move up a page), come (newest first: onto page 1), or change.
+      for (const id of ids) if (next() < 0.08) h.service.rows.links.delete(id);
+      const added = Math.floor(next() * 700);
+      for (let i = 0; i < added; i++) h.service.seedLink();
+      for (const link of h.service.rows.links.values()) if (next() < 0.01) link.clicks += 1;
+      await h.clock.advance(60_000);
+      await pullResource(h.ctx, 'links');
+      await sameDirectory(`round ${round}`);
+    }
   });
 });
