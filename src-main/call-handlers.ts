@@ -9,6 +9,7 @@ import { safeExternalUrl } from './security/external-url.ts';
 import { AccountCache } from './workspaces/account-cache.ts';
 import { createWriteFence, type WriteFence } from './workspaces/write-fence.ts';
 import { createResourceHandlers } from './resource-handlers.ts';
+import { createListingStreams } from './service/listing-streams.ts';
 
 export interface CallHandlerDeps {
   workspaces: WorkspaceService<ServiceClient>;
@@ -32,9 +33,19 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
   const client = (workspaceId: string) => workspaces.client(workspaceId);
   const read = <T>(workspaceId: string, run: (c: ServiceClient) => Promise<T>) => fence.read(workspaceId, async () => run(await client(workspaceId)));
 
+  const resources = createResourceHandlers({ client, fence });
+  // Listings read for a window: each page as a `<resource>.list` call reads it.
+  const listings = createListingStreams({ fetchPage: (resource, args) => resources(resource).list(args) });
   return {
     // Every resource call (`links.list`, `domains.update`, …), from the contract's resource table.
-    resources: createResourceHandlers({ client, fence }),
+    resources,
+
+    'listing.start': async (input) => listings.start(input),
+    'listing.next': (input) => listings.next(input.listingId),
+    'listing.stop': async (input) => {
+      listings.stop(input.listingId);
+      return null;
+    },
 
     'vault.status': () => deps.vault.status(),
 

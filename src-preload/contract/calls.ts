@@ -3,13 +3,15 @@
 // The resource calls (`links.list`, `domains.update`, …) come from the resource table.
 import './plain-messages.ts'; // before any schema parses: every message in plain words
 import { z } from 'zod';
-import { call, inWorkspace, none, nothing, WorkspaceIdSchema, type CallSchema } from './call-envelope.ts';
+import { call, inWorkspace, none, nothing, serviceCall, WorkspaceIdSchema, type CallSchema } from './call-envelope.ts';
+import { CallErrorSchema } from './errors.ts';
 import { HttpUrlSchema, AliasSchema } from './inputs.ts';
 import type { CallName, EventName } from './names.ts';
 import { INSECURE_HTTP_WARNING, isInsecureHttp } from './origin.ts';
 import { resourceCallSchema, type ResourceTable } from './resource-table.ts';
 import type { ResourceCallName, ResourceName, ResourceVerb } from './resource-names.ts';
-import { AccountSchema } from './resources.ts';
+import { AccountSchema, ResultsPerPageSchema, type ListEnvelope } from './resources.ts';
+import { RESOURCES } from './resource-names.ts';
 import { StatisticsInputSchema, StatisticsSchema } from './statistics.ts';
 
 export { WorkspaceIdSchema, PrioritySchema, type Priority, type CallSchema } from './call-envelope.ts';
@@ -35,6 +37,9 @@ export const ApiKeySchema = z
   .min(1, 'API key is required')
   .max(4096, 'API key is too long')
   .refine(isApiKeyText, 'An API key has no spaces or control characters');
+
+/** Main's name for a listing it reads for a window: unguessable, so only the window told it can read on. */
+export const ListingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
 export const WorkspaceNameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name is too long');
 
@@ -269,6 +274,38 @@ export const appCalls = {
    * uses its own click samples.
    */
   'statistics.get': call(StatisticsInputSchema, StatisticsSchema),
+
+  /**
+   * A listing main reads for the window (#19): the pages given, fetched a few at a time through
+   * the workspace's budget and handed over as they arrive by `listing.next`. Main keeps a few
+   * pages ahead of the reader and drops a listing nobody asks on (ListingStreams).
+   */
+  'listing.start': call(
+    z.strictObject({
+      ...serviceCall,
+      resource: z.enum(RESOURCES as [ResourceName, ...ResourceName[]]),
+      pages: z.array(z.number().int().positive().max(1_000_000)).min(1).max(2000),
+      resultsPerPage: ResultsPerPageSchema,
+      /** Pages in flight at once (main's default otherwise). */
+      concurrency: z.number().int().min(1).max(8).optional(),
+    }),
+    z.object({ listingId: ListingIdSchema }),
+  ),
+  /**
+   * The pages arrived since the last call, in the order they arrived: at least one unless the
+   * listing is done, failed, or nothing came within main's wait (then none: ask again). `done`:
+   * every page was handed over or the listing failed at `failure.page` (later pages are not read).
+   */
+  'listing.next': call(
+    z.strictObject({ listingId: ListingIdSchema }),
+    z.object({
+      pages: z.array(z.object({ page: z.number().int().positive(), envelope: z.custom<ListEnvelope<unknown>>() })),
+      done: z.boolean(),
+      failure: z.object({ page: z.number().int().positive(), error: CallErrorSchema }).nullable(),
+    }),
+  ),
+  /** The reader is done with a listing before its end: main reads no more of it. */
+  'listing.stop': call(z.strictObject({ listingId: ListingIdSchema }), none),
 
   /** Opens an http(s) address in the system browser; anything else is refused. */
   'shell.openExternal': call(z.object({ url: z.string().max(8192) }).strict(), none),

@@ -1,5 +1,7 @@
-// Listing: every page of a resource at 1,000 per page, fetched concurrently within the room main's
-// request budget reports, started over when `total` changes mid-listing.
+// Listing: every page of a resource at 1,000 per page. Page 1 says how many there are; main reads
+// the rest a few at a time within its request budget and hands each over as it arrives (the
+// contract's listing.* calls, src-main/service/listing-streams.ts). Started over when `total`
+// changes mid-listing; a background listing the window cuts short keeps its pages for the next.
 import { CallError, type ListEnvelope, type Priority } from '../../src-preload/contract/index.ts';
 import { BudgetExhaustedError } from './budget.ts';
 import { callResource, inWorkspace, type PartialListing, type SyncContext } from './context.ts';
@@ -115,23 +117,42 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     for (let page = 2; page <= pages; page++) if (results[page - 1] === undefined) missing.push(page);
     let changed = false;
     let failure: { error: unknown } | null = null;
-    const worker = async () => {
-      // Every worker stops at the first failure, so none is left running after listAll settles.
-      while (!changed && !failure && missing.length > 0) {
-        const page = missing.shift()!;
-        try {
-          const answer = await fetchPage(page);
-          if (answer.meta.total !== total) changed = true;
+    // Main reads the rest and hands each page over as it arrives (listing.* calls); a refusal
+    // for the rate limit ends that read, and an interactive listing goes on once the window reopens.
+    for (let refusals = 0; !changed && !failure && missing.length > 0;) {
+      if (ctx.rateWindow.available(priority) <= 0) {
+        if (priority === 'background') {
+          failure = { error: new BudgetExhaustedError(ctx.rateWindow.window().resetAt) };
+          break;
+        }
+        await ctx.rateWindow.whenOpen(priority);
+      }
+      const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, ctx.rateWindow.available(priority)));
+      let refused: CallError | null = null;
+      try {
+        await readPages(ctx, resource, priority, missing, width, (page, answer) => {
+          requests++;
+          missing.splice(missing.indexOf(page), 1);
           results[page - 1] = answer.data;
           hashes[page - 1] = hashed(page - 1, answer.data);
-        } catch (error) {
-          missing.unshift(page);
-          failure ??= { error };
-        }
+          if (answer.meta.total !== total) changed = true;
+          return !changed;
+        });
+      } catch (error) {
+        if (error instanceof PageError) requests++;
+        const cause = error instanceof PageError ? error.cause : error;
+        if (cause instanceof CallError && cause.kind === 'rate-limited') refused = cause;
+        else failure = { error: cause };
       }
-    };
-    const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, ctx.rateWindow.available(priority)));
-    await Promise.all(Array.from({ length: width }, worker));
+      if (!refused) continue;
+      const resetAt = refused.data.resetAt ?? ctx.clock.now() + 60_000;
+      ctx.rateWindow.update({ remaining: 0, resetAt });
+      // A listing longer than one rate-limit window waits for it to reopen (the loop's first
+      // step) instead of starting over, which would never end; a background one stops there,
+      // keeping its pages, as when main's last report says the window is spent.
+      if (priority === 'background') failure = { error: new BudgetExhaustedError(resetAt) };
+      else if (++refusals > MAX_PAGE_REFUSALS) failure = { error: refused };
+    }
     if (changed) continue;
     if (failure) {
       // Background listings stop at a spent window: keep what was read for the next attempt.
@@ -153,6 +174,54 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     };
   }
   throw new ListingUnstableError(resource);
+}
+
+/** A page main could not read for a listing: the service's (or main's) answer for it. */
+class PageError extends Error {
+  readonly page: number;
+  override readonly cause: CallError;
+  constructor(page: number, cause: CallError) {
+    super(cause.message);
+    this.name = 'PageError';
+    this.page = page;
+    this.cause = cause;
+  }
+}
+
+/**
+ * Has main read `pages` (`width` at a time) and hands each to `onPage` as it arrives; `onPage`
+ * returning false ends the read there. Throws PageError for a page main could not read (pages
+ * handed over before it stay handed over), or the call's own error.
+ */
+async function readPages(
+  ctx: SyncContext,
+  resource: ResourceName,
+  priority: Priority,
+  pages: readonly number[],
+  width: number,
+  onPage: (page: number, answer: ListEnvelope<ServerRow>) => boolean,
+): Promise<void> {
+  const { listingId } = await ctx.api.call('listing.start', {
+    ...inWorkspace(ctx, priority),
+    resource,
+    pages: [...pages],
+    resultsPerPage: PAGE_SIZE,
+    concurrency: Math.min(8, width),
+  });
+  let over = false;
+  try {
+    while (!over) {
+      const batch = await ctx.api.call('listing.next', { listingId });
+      over = batch.done;
+      for (const { page, envelope } of batch.pages) {
+        if (!onPage(page, envelope as ListEnvelope<ServerRow>)) return;
+      }
+      if (batch.failure) throw new PageError(batch.failure.page, new CallError(batch.failure.error));
+    }
+  } finally {
+    // Left before its end: main reads no more of it (an answer lost on the way is no matter).
+    if (!over) void ctx.api.call('listing.stop', { listingId }).catch(() => undefined);
+  }
 }
 
 /**

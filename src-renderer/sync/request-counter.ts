@@ -1,7 +1,7 @@
 // Counts every request that reaches the service, by kind, and reports each outcome so the
 // connection status follows real traffic. Calls that stay inside the app are not counted.
 import type { ContractApi } from '../contract/contract-client.ts';
-import { CallError, resourceCallOf, type CallName } from '../../src-preload/contract/index.ts';
+import { CallError, resourceCallOf, type CallName, type CallOutput } from '../../src-preload/contract/index.ts';
 
 export const REQUEST_KINDS = ['list', 'get', 'create', 'update', 'delete', 'probe', 'statistics'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
@@ -44,8 +44,25 @@ export function emptyCounts(): RequestCounts {
 export type RequestOutcome = { kind: RequestKind; result: 'reached' | 'unreachable'; error?: CallError };
 
 export function countingApi(api: ContractApi, counter: RequestCounter, observe?: (outcome: RequestOutcome) => void): ContractApi {
+  const outcome = (kind: RequestKind, error: CallError) => {
+    const unreachable = error.kind === 'offline' || error.kind === 'timeout';
+    observe?.({ kind, result: unreachable ? 'unreachable' : 'reached', error });
+  };
   return {
     async call(name, input) {
+      if (name === 'listing.next') {
+        // Each page main read for a listing is one list request, handed over here.
+        const batch = (await api.call(name, input)) as CallOutput<'listing.next'>;
+        for (let i = 0; i < batch.pages.length; i++) {
+          counter.add('list');
+          observe?.({ kind: 'list', result: 'reached' });
+        }
+        if (batch.failure) {
+          counter.add('list');
+          outcome('list', new CallError(batch.failure.error));
+        }
+        return batch as never;
+      }
       const kind = requestKindOf(name);
       if (kind === null) return api.call(name, input);
       counter.add(kind);
@@ -54,10 +71,7 @@ export function countingApi(api: ContractApi, counter: RequestCounter, observe?:
         observe?.({ kind, result: 'reached' });
         return value;
       } catch (error) {
-        if (error instanceof CallError) {
-          const unreachable = error.kind === 'offline' || error.kind === 'timeout';
-          observe?.({ kind, result: unreachable ? 'unreachable' : 'reached', error });
-        }
+        if (error instanceof CallError) outcome(kind, error);
         throw error;
       }
     },

@@ -1,6 +1,6 @@
 // Bugs the real sandbox and the chaos suite exposed in the sync engine, one test each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallError } from '../../src-preload/contract/index.ts';
+import { CallError, type CallOutput } from '../../src-preload/contract/index.ts';
 import { createRateWindowView } from '../../src-renderer/sync/budget.ts';
 import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { push } from '../../src-renderer/sync/push.ts';
@@ -107,12 +107,24 @@ describe('sync engine regressions found against the sandbox', () => {
       .resource('links')
       .create({ is_bulk: true, location_urls: Array.from({ length: 500 }, (_, i) => `https://example.com/bulk2/${i}`).join('\n') });
     let lists = 0;
-    // Main refuses the second page locally: its window is spent (it reopens at once here).
+    const real = stack.api.call as (n: string, i: unknown) => Promise<unknown>;
+    const refused = () => new CallError({ kind: 'rate-limited', message: 'The limit for this minute is used up.', resetAt: Date.now() + 20 });
+    // Main refuses the second page read locally: its window is spent (it reopens at once here).
+    // Page 1 is a list call; main reads the rest for the listing (listing.next hands them over).
     const api: typeof stack.api = {
       call: (async (name: string, input: unknown) => {
-        if (name === 'links.list' && ++lists === 2)
-          throw new CallError({ kind: 'rate-limited', message: 'The limit for this minute is used up.', resetAt: Date.now() + 20 });
-        return (stack.api.call as (n: string, i: unknown) => Promise<unknown>)(name, input);
+        if (name === 'links.list' && ++lists === 2) throw refused();
+        if (name !== 'listing.next') return real(name, input);
+        const batch = (await real(name, input)) as CallOutput<'listing.next'>;
+        const pages: typeof batch.pages = [];
+        for (const entry of batch.pages) {
+          if (++lists === 2) {
+            void real('listing.stop', input).catch(() => undefined);
+            return { pages, done: true, failure: { page: entry.page, error: refused().data } };
+          }
+          pages.push(entry);
+        }
+        return { ...batch, pages };
       }) as typeof stack.api.call,
       on: (event, listener) => stack.api.on(event, listener),
     };
@@ -135,7 +147,10 @@ describe('sync engine regressions found against the sandbox', () => {
         if (name === 'links.list') lists++;
         if (name === 'links.update' && ++updates === 2)
           throw new CallError({ kind: 'rate-limited', message: 'The limit for this minute is used up.', resetAt: Date.now() + 20 });
-        return (stack.api.call as (n: string, i: unknown) => Promise<unknown>)(name, input);
+        const value = await (stack.api.call as (n: string, i: unknown) => Promise<unknown>)(name, input);
+        // The pages after the first, as main reads them for the listing.
+        if (name === 'listing.next') lists += (value as CallOutput<'listing.next'>).pages.length;
+        return value;
       }) as typeof stack.api.call,
       on: (event, listener) => stack.api.on(event, listener),
     };

@@ -168,6 +168,7 @@ export class FakeService {
       });
     }
     if (name === 'rateLimit.get') return this.rateLimit;
+    if (name === 'listing.start' || name === 'listing.next' || name === 'listing.stop') return this.listing(name, parsed.data as Record<string, unknown>);
     if (name === 'links.shortenPending') return structuredClone(this.shortenQueue);
     if (name === 'links.shortenAccepted') {
       const index = this.shortenQueue.findIndex((r) => r.requestId === input.requestId);
@@ -194,6 +195,44 @@ export class FakeService {
       throw new CallError(fault.error);
     }
     return this.apply(resource, verb, parsed.data as Record<string, unknown>);
+  }
+
+  /**
+   * Main's listings (src-main/service/listing-streams.ts), read as main reads them: each page a
+   * `<resource>.list` call (recorded, counted, faulted like one), `concurrency` pages a batch.
+   */
+  private readonly listings = new Map<string, { request: Record<string, unknown>; queue: number[] }>();
+  private listingIds = 0;
+
+  private async listing(name: 'listing.start' | 'listing.next' | 'listing.stop', input: Record<string, unknown>): Promise<unknown> {
+    if (name === 'listing.start') {
+      const listingId = `fakelisting${String(++this.listingIds).padStart(8, '0')}`;
+      this.listings.set(listingId, { request: input, queue: [...(input.pages as number[])] });
+      return { listingId };
+    }
+    const listingId = input.listingId as string;
+    const listing = this.listings.get(listingId);
+    if (name === 'listing.stop') {
+      this.listings.delete(listingId);
+      return null;
+    }
+    if (!listing) throw new CallError({ kind: 'not-found', message: 'That listing is over: list again.' });
+    const { workspaceId, priority, resource, resultsPerPage, concurrency } = listing.request;
+    const pages: { page: number; envelope: unknown }[] = [];
+    for (let n = 0; n < ((concurrency as number | undefined) ?? 4) && listing.queue.length > 0; n++) {
+      const page = listing.queue.shift()!;
+      try {
+        // Main's budget refuses a page before it is asked of the service (no list call then).
+        this.checkRoom(priority === 'background' ? 'background' : 'interactive');
+        pages.push({ page, envelope: await this.handle(`${resource as ResourceName}.list`, { workspaceId, priority, page, resultsPerPage }) });
+      } catch (error) {
+        this.listings.delete(listingId);
+        return { pages, done: true, failure: { page, error: error instanceof CallError ? error.data : { kind: 'internal', message: String(error) } } };
+      }
+    }
+    const done = listing.queue.length === 0;
+    if (done) this.listings.delete(listingId);
+    return { pages, done, failure: null };
   }
 
   /** Main's budget refuses a request the window has no room for (background ones leave the reserve). */

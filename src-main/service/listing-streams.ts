@@ -1,0 +1,169 @@
+// Listings main reads for a window (#19, the contract's `listing.*` calls): the pages asked for
+// are fetched a few at a time through the same path as a `<resource>.list` call (the workspace's
+// budget, its write fence, normalising), and handed over in the order they arrive as the window
+// asks for them. Main stays a bounded number of pages ahead of the reader, keeps a bounded number
+// of listings, and drops one nobody has asked on for a while (a window that went away).
+import { randomBytes } from 'node:crypto';
+import { CallError, type CallErrorData, type ListEnvelope, type Priority, type ResourceName, type ResultsPerPage } from '../../src-preload/contract/index.ts';
+
+export interface ListingRequest {
+  workspaceId: string;
+  priority?: Priority | undefined;
+  resource: ResourceName;
+  pages: number[];
+  resultsPerPage: ResultsPerPage;
+  concurrency?: number | undefined;
+}
+
+export interface ListingBatch {
+  pages: { page: number; envelope: ListEnvelope<unknown> }[];
+  done: boolean;
+  failure: { page: number; error: CallErrorData } | null;
+}
+
+export interface ListingStreamsOptions {
+  /** One page, as the `<resource>.list` call reads it. */
+  fetchPage(
+    resource: ResourceName,
+    args: { workspaceId: string; priority: Priority; page: number; resultsPerPage: ResultsPerPage },
+  ): Promise<ListEnvelope<unknown>>;
+  /** Pages in flight at once, unless the listing asks for fewer or more (at most 8). */
+  concurrency?: number;
+  /** Pages read and not yet handed over, at most (in flight included). */
+  ahead?: number;
+  /** Listings kept at once: a new one past this drops the one asked on longest ago. */
+  maxOpen?: number;
+  /** How long `next` waits for a page before answering with none. */
+  waitMs?: number;
+  /** A listing nobody asked on for this long is dropped. */
+  idleMs?: number;
+}
+
+interface Listing {
+  request: ListingRequest;
+  queue: number[];
+  ready: { page: number; envelope: ListEnvelope<unknown> }[];
+  inFlight: number;
+  failure: { page: number; error: CallErrorData } | null;
+  wake: (() => void) | null;
+  idle: ReturnType<typeof setTimeout> | undefined;
+  touched: number;
+}
+
+const errorData = (error: unknown): CallErrorData => (error instanceof CallError ? error.data : { kind: 'internal', message: 'The page could not be read.' });
+
+export function createListingStreams(options: ListingStreamsOptions) {
+  const concurrency = options.concurrency ?? 4;
+  const ahead = options.ahead ?? 8;
+  const maxOpen = options.maxOpen ?? 8;
+  const waitMs = options.waitMs ?? 20_000;
+  const idleMs = options.idleMs ?? 60_000;
+  const open = new Map<string, Listing>();
+  let clock = 0;
+
+  const drop = (id: string) => {
+    const listing = open.get(id);
+    if (!listing) return;
+    open.delete(id);
+    clearTimeout(listing.idle);
+    listing.queue.length = 0;
+    listing.wake?.();
+  };
+  const touch = (id: string, listing: Listing) => {
+    listing.touched = ++clock;
+    clearTimeout(listing.idle);
+    listing.idle = setTimeout(() => drop(id), idleMs);
+    listing.idle.unref?.();
+  };
+  const pump = (id: string, listing: Listing) => {
+    const width = Math.min(8, listing.request.concurrency ?? concurrency);
+    while (
+      open.get(id) === listing &&
+      !listing.failure &&
+      listing.queue.length > 0 &&
+      listing.inFlight < width &&
+      listing.inFlight + listing.ready.length < ahead
+    ) {
+      const page = listing.queue.shift()!;
+      listing.inFlight++;
+      const { workspaceId, priority, resource, resultsPerPage } = listing.request;
+      void options
+        .fetchPage(resource, { workspaceId, priority: priority ?? 'interactive', page, resultsPerPage })
+        .then(
+          (envelope) => {
+            if (!listing.failure) listing.ready.push({ page, envelope });
+          },
+          (error: unknown) => {
+            // Pages after a failed one are not read: the reader decides what comes next.
+            listing.failure ??= { page, error: errorData(error) };
+            listing.queue.length = 0;
+          },
+        )
+        .finally(() => {
+          listing.inFlight--;
+          listing.wake?.();
+          pump(id, listing);
+        });
+    }
+  };
+  const batch = (id: string, listing: Listing): ListingBatch => {
+    const pages = listing.ready.splice(0);
+    const done = listing.failure !== null || (listing.queue.length === 0 && listing.inFlight === 0);
+    if (done) drop(id);
+    else pump(id, listing);
+    return { pages, done, failure: done ? listing.failure : null };
+  };
+
+  return {
+    start(request: ListingRequest): { listingId: string } {
+      if (open.size >= maxOpen) {
+        const oldest = [...open].sort(([, a], [, b]) => a.touched - b.touched)[0]!;
+        drop(oldest[0]);
+      }
+      const listingId = randomBytes(18).toString('base64url');
+      const listing: Listing = { request, queue: [...request.pages], ready: [], inFlight: 0, failure: null, wake: null, idle: undefined, touched: 0 };
+      open.set(listingId, listing);
+      touch(listingId, listing);
+      pump(listingId, listing);
+      return { listingId };
+    },
+
+    async next(listingId: string): Promise<ListingBatch> {
+      const found = open.get(listingId);
+      if (!found) throw new CallError({ kind: 'not-found', message: 'That listing is over (or main restarted): list again.' });
+      const listing: Listing = found;
+      touch(listingId, listing);
+      const ended = () =>
+        listing.ready.length > 0 || listing.failure !== null || (listing.queue.length === 0 && listing.inFlight === 0) || open.get(listingId) !== listing;
+      if (!ended()) {
+        // One reader at a time: an earlier call still waiting answers now, with nothing.
+        listing.wake?.();
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(finish, waitMs);
+          timer.unref?.();
+          function finish() {
+            clearTimeout(timer);
+            if (listing.wake === finish) listing.wake = null;
+            resolve();
+          }
+          listing.wake = finish;
+        });
+      }
+      // Stopped, dropped for a newer one, or idle while this call waited: the reader lists again.
+      if (open.get(listingId) !== listing) throw new CallError({ kind: 'not-found', message: 'That listing was stopped: list again.' });
+      touch(listingId, listing);
+      return batch(listingId, listing);
+    },
+
+    stop(listingId: string): void {
+      drop(listingId);
+    },
+
+    /** Listings kept now (tests: the bounds hold). */
+    get size(): number {
+      return open.size;
+    },
+  };
+}
+
+export type ListingStreams = ReturnType<typeof createListingStreams>;
