@@ -33,6 +33,7 @@ const { values } = parseArgs({
     burners: { type: 'string' },
     repeat: { type: 'string', default: '1' },
     browser: { type: 'boolean', default: false },
+    'links-before': { type: 'string', default: '0' },
   },
 });
 if (values.browser) process.exit(await runBrowserSeeds());
@@ -44,8 +45,10 @@ const firstSeed = Number(values.seed ?? values['first-seed']);
 const crashRuns = Number(values['crash-runs'] ?? (values.seed === undefined ? 100 : 0));
 const burnerCount = parseBurners(values.burners);
 const repeat = Number(values.repeat);
+const linksBefore = Number(values['links-before']);
 if (
-  ![seeds, ops, faults, firstSeed, crashRuns, repeat].every(Number.isFinite) ||
+  ![seeds, ops, faults, firstSeed, crashRuns, repeat, linksBefore].every(Number.isFinite) ||
+  linksBefore < 0 ||
   seeds < 0 ||
   ops < 1 ||
   faults < 0 ||
@@ -56,7 +59,7 @@ if (
   repeat < 1
 ) {
   console.error(
-    'usage: chaos [--seeds N | --seed N] [--ops N] [--faults 0..1] [--first-seed N] [--crash-runs N] [--burners N|auto] [--repeat K] [--trace] [--verbose]',
+    'usage: chaos [--seeds N | --seed N] [--ops N] [--faults 0..1] [--first-seed N] [--crash-runs N] [--burners N|auto] [--repeat K] [--links-before N] [--trace] [--verbose]',
   );
   process.exit(2);
 }
@@ -73,7 +76,7 @@ for (let round = 1; round <= repeat && seeds > 0; round++) {
   let roundFailed = 0;
   const started = performance.now();
   for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
-    const result = await runChaos({ seed, ops, faults });
+    const result = await runChaos({ seed, ops, faults, ...(linksBefore > 0 ? { linksBefore } : {}) });
     if (values.trace) for (const line of result.trace) console.log(line);
     console.log(formatResult(result));
     for (const kind of COUNTED_KINDS) kindTotals[kind] += result.kinds[kind];
@@ -84,7 +87,7 @@ for (let round = 1; round <= repeat && seeds > 0; round++) {
       for (const problem of result.problems.slice(0, 20)) console.log(`  ${problem}`);
       if (result.visible > 0) console.log(`  visible: ${JSON.stringify(result.visibleKinds)}`);
     }
-    if (bad) console.log(`  replay: ${replayCommand({ seed, ops, faults })}`);
+    if (bad) console.log(`  replay: ${replayCommand({ seed, ops, faults })}${linksBefore > 0 ? ` --links-before ${linksBefore}` : ''}`);
   }
   const seconds = (performance.now() - started) / 1000;
   console.log(

@@ -21,6 +21,8 @@ export interface CallHandlerDeps {
   accounts?: AccountCache;
   /** The diagnostics text (main-services builds it from the log and the workspace list). */
   diagnostics?: () => Promise<string>;
+  /** Whether main reads a listing's pages ahead of the window asking for them (listing-streams.ts; the chaos simulation turns it off). */
+  listingReadAhead?: boolean;
   /** Where the page's log lines go (bounded; main-services passes the app log's). */
   rendererLog?: (line: { level: 'info' | 'warn' | 'error'; message: string; workspaceId?: string | undefined }) => void;
 }
@@ -35,7 +37,10 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
 
   const resources = createResourceHandlers({ client, fence });
   // Listings read for a window: each page as a `<resource>.list` call reads it.
-  const listings = createListingStreams({ fetchPage: (resource, args) => resources(resource).list(args) });
+  const listings = createListingStreams({
+    fetchPage: (resource, args) => resources(resource).list(args),
+    ...(deps.listingReadAhead === undefined ? {} : { readAhead: deps.listingReadAhead }),
+  });
   return {
     // Every resource call (`links.list`, `domains.update`, …), from the contract's resource table.
     resources,

@@ -44,6 +44,8 @@ export interface MainServicesOptions {
   clock?: Clock & Timers;
   /** How long a request may take before it counts as timed out (default the client's 20 s; the browser chaos run's held requests end sooner). */
   requestTimeoutMs?: number;
+  /** Main reads listings ahead of the window (default); the chaos simulation runs all of main's I/O inside calls. */
+  listingReadAhead?: boolean;
   /** The tray/shortcut/notification calls (the desktop shell's); without a desktop, harmless stand-ins. */
   desktopCalls?: DesktopCallHandlers;
   /** Without a desktop shell (the preview): how "bring back the sandbox" is answered. */
@@ -105,6 +107,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     writeClipboard: options.writeClipboard,
     diagnostics,
     rendererLog: createRendererLog(log),
+    ...(options.listingReadAhead === undefined ? {} : { listingReadAhead: options.listingReadAhead }),
   });
   const desktopCalls = withSyncProblemsLogged(
     options.desktopCalls ??

@@ -33,10 +33,14 @@ export interface ListingStreamsOptions {
   ahead?: number;
   /** Listings kept at once: a new one past this drops the one asked on longest ago. */
   maxOpen?: number;
-  /** How long `next` waits for a page before answering with none. */
-  waitMs?: number;
   /** A listing nobody asked on for this long is dropped. */
   idleMs?: number;
+  /**
+   * False: pages are read only while a reader waits, and a `next` answers once every page it
+   * started is read (all of main's I/O inside a call: the chaos suite's one-call-at-a-time
+   * simulation replays from its seed only so). Default true.
+   */
+  readAhead?: boolean;
 }
 
 interface Listing {
@@ -46,6 +50,8 @@ interface Listing {
   inFlight: number;
   failure: { page: number; error: CallErrorData } | null;
   wake: (() => void) | null;
+  /** The `next` call waiting on it, if any. */
+  reader: object | null;
   idle: ReturnType<typeof setTimeout> | undefined;
   touched: number;
 }
@@ -56,8 +62,8 @@ export function createListingStreams(options: ListingStreamsOptions) {
   const concurrency = options.concurrency ?? 4;
   const ahead = options.ahead ?? 8;
   const maxOpen = options.maxOpen ?? 8;
-  const waitMs = options.waitMs ?? 20_000;
   const idleMs = options.idleMs ?? 60_000;
+  const readAhead = options.readAhead ?? true;
   const open = new Map<string, Listing>();
   let clock = 0;
 
@@ -75,14 +81,16 @@ export function createListingStreams(options: ListingStreamsOptions) {
     listing.idle = setTimeout(() => drop(id), idleMs);
     listing.idle.unref?.();
   };
-  const pump = (id: string, listing: Listing) => {
+  const pump = (id: string, listing: Listing, waiting = false) => {
+    if (!readAhead && !waiting) return;
     const width = Math.min(8, listing.request.concurrency ?? concurrency);
+    const bound = readAhead ? ahead : width;
     while (
       open.get(id) === listing &&
       !listing.failure &&
       listing.queue.length > 0 &&
       listing.inFlight < width &&
-      listing.inFlight + listing.ready.length < ahead
+      listing.inFlight + listing.ready.length < bound
     ) {
       const page = listing.queue.shift()!;
       listing.inFlight++;
@@ -121,7 +129,17 @@ export function createListingStreams(options: ListingStreamsOptions) {
         drop(oldest[0]);
       }
       const listingId = randomBytes(18).toString('base64url');
-      const listing: Listing = { request, queue: [...request.pages], ready: [], inFlight: 0, failure: null, wake: null, idle: undefined, touched: 0 };
+      const listing: Listing = {
+        request,
+        queue: [...request.pages],
+        ready: [],
+        inFlight: 0,
+        failure: null,
+        wake: null,
+        reader: null,
+        idle: undefined,
+        touched: 0,
+      };
       open.set(listingId, listing);
       touch(listingId, listing);
       pump(listingId, listing);
@@ -133,22 +151,30 @@ export function createListingStreams(options: ListingStreamsOptions) {
       if (!found) throw new CallError({ kind: 'not-found', message: 'That listing is over (or main restarted): list again.' });
       const listing: Listing = found;
       touch(listingId, listing);
+      if (!readAhead) pump(listingId, listing, true);
       const ended = () =>
-        listing.ready.length > 0 || listing.failure !== null || (listing.queue.length === 0 && listing.inFlight === 0) || open.get(listingId) !== listing;
-      if (!ended()) {
-        // One reader at a time: an earlier call still waiting answers now, with nothing.
-        listing.wake?.();
+        open.get(listingId) !== listing ||
+        (readAhead ? listing.ready.length > 0 || listing.failure !== null || (listing.queue.length === 0 && listing.inFlight === 0) : listing.inFlight === 0);
+      // One reader at a time: an earlier call still waiting answers now, with nothing.
+      const reader = {};
+      listing.reader = reader;
+      listing.wake?.();
+      while (!ended() && listing.reader === reader) {
+        // Not idle while its reader waits on it.
+        clearTimeout(listing.idle);
+        // A page is in flight whenever one is missing and none is ready, and every read ends
+        // (the service client's timeout bounds it): the wait ends with it, on no timer of its own
+        // (a timer here would stall a test's virtual clock on real time).
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(finish, waitMs);
-          timer.unref?.();
-          function finish() {
-            clearTimeout(timer);
+          const finish = () => {
             if (listing.wake === finish) listing.wake = null;
             resolve();
-          }
+          };
           listing.wake = finish;
         });
       }
+      if (listing.reader !== reader) return { pages: [], done: false, failure: null };
+      listing.reader = null;
       // Stopped, dropped for a newer one, or idle while this call waited: the reader lists again.
       if (open.get(listingId) !== listing) throw new CallError({ kind: 'not-found', message: 'That listing was stopped: list again.' });
       touch(listingId, listing);

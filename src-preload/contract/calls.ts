@@ -293,7 +293,7 @@ export const appCalls = {
   ),
   /**
    * The pages arrived since the last call, in the order they arrived: at least one unless the
-   * listing is done, failed, or nothing came within main's wait (then none: ask again). `done`:
+   * listing is done or failed (or another call of the same reader took them). `done`:
    * every page was handed over or the listing failed at `failure.page` (later pages are not read).
    */
   'listing.next': call(

@@ -119,7 +119,7 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     let failure: { error: unknown } | null = null;
     // Main reads the rest and hands each page over as it arrives (listing.* calls); a refusal
     // for the rate limit ends that read, and an interactive listing goes on once the window reopens.
-    for (let refusals = 0; !changed && !failure && missing.length > 0;) {
+    for (let refusals = 0, lost = 0; !changed && !failure && missing.length > 0;) {
       if (ctx.rateWindow.available(priority) <= 0) {
         if (priority === 'background') {
           failure = { error: new BudgetExhaustedError(ctx.rateWindow.window().resetAt) };
@@ -142,6 +142,8 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
         if (error instanceof PageError) requests++;
         const cause = error instanceof PageError ? error.cause : error;
         if (cause instanceof CallError && cause.kind === 'rate-limited') refused = cause;
+        // Main lost the listing (it restarted, or dropped it): the pages still missing are read again.
+        else if (!(error instanceof PageError) && cause instanceof CallError && cause.kind === 'not-found' && ++lost <= MAX_LISTING_RESTARTS) continue;
         else failure = { error: cause };
       }
       if (!refused) continue;

@@ -25,6 +25,8 @@ export interface ChaosOptions {
   quota?: number;
   /** The engine's periodic full sync, virtual ms. */
   intervalMs?: number;
+  /** Links on the service before the run (see chaos-stack.ts). */
+  linksBefore?: number;
 }
 
 export interface ChaosResult {
@@ -80,6 +82,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     reloads: options.reloads ?? DEFAULT_DB_FAULTS,
     quota: options.quota ?? DEFAULT_DB_FAULTS,
     ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
+    ...(options.linksBefore ? { linksBefore: options.linksBefore } : {}),
   });
   try {
     return await runWithStack(stack, options, started);

@@ -52,6 +52,8 @@ export interface StackOptions {
   quota: number;
   editDelayMs?: number;
   intervalMs?: number;
+  /** Links on the service before the app first syncs (bulk-created): over 1,000, a links listing has pages main reads for it. */
+  linksBefore?: number;
 }
 
 export interface Generation {
@@ -160,6 +162,11 @@ export class ChaosStack {
     this.#cleanups.push(() => this.#agent.close());
     this.#userDataDir = temp.dir;
     this.direct = new ServiceClient({ baseUrl: this.sandbox.url, apiKey: this.#key });
+    for (let made = 0; made < (this.#options.linksBefore ?? 0); made += 1000) {
+      const count = Math.min(1000, (this.#options.linksBefore ?? 0) - made);
+      const urls = Array.from({ length: count }, (_, i) => `https://before.example/${seed}/${made + i}`);
+      await this.direct.resource('links').create({ is_bulk: true, location_urls: urls.join('\n') });
+    }
     this.#epoch = await this.#newMain(1);
     const setup = createContractApi(routerBridge(this.#epoch.services, this.#epoch.hub));
     const info = await setup.call('workspaces.add', { name: 'Chaos', baseUrl: this.proxy.url, apiKey: this.#key });
@@ -225,6 +232,8 @@ export class ChaosStack {
       emit: (event, payload) => hub.emit(event, payload),
       dispatcher: this.#agent,
       clock: this.clock.as('main'),
+      // Main's I/O only inside a call (sim-scheduler.ts): listings read while the renderer asks.
+      listingReadAhead: false,
     });
     return { id, services, hub, alive: true };
   }

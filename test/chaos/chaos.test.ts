@@ -19,6 +19,20 @@ describe('chaos: seeded random edits through a fault-injecting proxy', () => {
     expect(types).toEqual(new Set(['create', 'bulk-create', 'update', 'delete', 'undo', 'offline', 'restart', 'wait', 'sync', 'second-writer', 'clock']));
   });
 
+  it('2 seeds × 100 ops over 1,500 links (main reads the links listing past page 1): nothing lost, mirror equals server', { timeout: 90_000 }, async () => {
+    for (const seed of [1, 2]) {
+      const result = await runChaos({ seed, ops: 100, faults: 0.2, linksBefore: 1500 });
+      console.log(formatResult(result));
+      const why = `${formatResult(result)}\nreplay: ${replayCommand(result)} --links-before 1500`;
+      expect(result.problems, why).toEqual([]);
+      expect(result, why).toMatchObject({ lost: 0, duplicates: 0, converged: true });
+      expect(
+        result.trace.some((line) => line.includes('listing.next')),
+        'main read listing pages',
+      ).toBe(true);
+    }
+  });
+
   it('5 seeds × 150 ops at 20% faults: nothing lost, nothing duplicated, mirror equals server', { timeout: 90_000 }, async () => {
     const results: ChaosResult[] = [];
     for (let seed = 1; seed <= 5; seed++) {

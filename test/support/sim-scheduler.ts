@@ -67,10 +67,10 @@ export function digest(value: unknown): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** A call's input without what differs between runs (the workspace id main generated). */
+/** A call's input without what differs between runs (the workspace and listing ids main generated). */
 function stableInput(input: unknown): unknown {
   if (!input || typeof input !== 'object') return input;
-  const { workspaceId: _id, ...rest } = input as Record<string, unknown>;
+  const { workspaceId: _id, listingId: _listing, ...rest } = input as Record<string, unknown>;
   return rest;
 }
 

@@ -93,17 +93,21 @@ describe('listings main reads for a window', () => {
     await expect(streams.next(listingId)).rejects.toMatchObject({ kind: 'not-found' });
   });
 
-  it('waits for the next page when none is ready, and answers with none after its wait', async () => {
+  it('waits for the next page when none is ready, however long its read takes', async () => {
     vi.useFakeTimers();
     const service = slowService();
-    const streams = createListingStreams({ fetchPage: service.fetchPage, waitMs: 1000 });
+    const streams = createListingStreams({ fetchPage: service.fetchPage });
     const { listingId } = streams.start(request([2, 3]));
     const waiting = streams.next(listingId);
+    await vi.advanceTimersByTimeAsync(600_000);
     await service.answer(3);
     expect((await waiting).pages.map((p) => p.page)).toEqual([3]);
-    const empty = streams.next(listingId);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(await empty).toEqual({ pages: [], done: false, failure: null });
+    // A second call of the same reader while one waits: the first answers at once, with none.
+    const first = streams.next(listingId);
+    const second = streams.next(listingId);
+    expect(await first).toEqual({ pages: [], done: false, failure: null });
+    await service.answer(2);
+    expect(await second).toMatchObject({ pages: [{ page: 2 }], done: true });
   });
 
   it('ends at a page the service refused: pages before it are handed over, none after it is read', async () => {
@@ -149,6 +153,23 @@ describe('listings main reads for a window', () => {
     const waiting = streams.next(d.listingId);
     streams.stop(d.listingId);
     await expect(waiting).rejects.toMatchObject({ kind: 'not-found' });
+  });
+
+  it('without reading ahead, reads only while a reader waits and answers once all it started are read', async () => {
+    const service = slowService();
+    const streams = createListingStreams({ fetchPage: service.fetchPage, concurrency: 2, readAhead: false });
+    const { listingId } = streams.start(request([2, 3, 4]));
+    expect(service.asked).toEqual([]);
+    const batch = streams.next(listingId);
+    expect(service.asked).toEqual([2, 3]);
+    await service.answer(3);
+    await service.answer(2);
+    expect(await batch).toEqual({ pages: [expect.objectContaining({ page: 3 }), expect.objectContaining({ page: 2 })], done: false, failure: null });
+    // Nothing read between calls.
+    expect(service.asked).toEqual([2, 3]);
+    const last = streams.next(listingId);
+    await service.answer(4);
+    expect(await last).toMatchObject({ pages: [{ page: 4 }], done: true });
   });
 
   it('names each listing unguessably', () => {

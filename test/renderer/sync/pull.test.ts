@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CallError } from '../../../src-preload/contract/index.ts';
 import { createRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { ListingUnstableError, listAll } from '../../../src-renderer/sync/listing.ts';
 import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
@@ -37,6 +38,25 @@ describe('listing', () => {
     ]);
     expect(h.service.callsOf('links.list').map((c) => c.input.page)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(h.counter.snapshot().list).toBe(6);
+  });
+
+  it('reads the missing pages again when main lost the listing (it restarted), and gives up after a few', async () => {
+    h = harness({ pageConcurrency: 2 });
+    for (let i = 0; i < 3500; i++) h.service.seedLink();
+    let lost = 0;
+    h.service.beforeCall = (name) => {
+      if (name === 'listing.next' && lost++ === 1) throw new CallError({ kind: 'not-found', message: 'That listing is over (or main restarted): list again.' });
+    };
+    const listing = await listAll(h.ctx, 'links');
+    expect(listing.rows).toHaveLength(3500);
+    // Pages 2 and 3 came before main lost it; page 4 was read by a second listing.
+    expect(h.service.callsOf('listing.start').map((c) => c.input.pages)).toEqual([[2, 3, 4], [4]]);
+    expect(h.service.callsOf('links.list').map((c) => c.input.page)).toEqual([1, 2, 3, 4]);
+
+    h.service.beforeCall = (name) => {
+      if (name === 'listing.next') throw new CallError({ kind: 'not-found', message: 'That listing is over (or main restarted): list again.' });
+    };
+    await expect(listAll(h.ctx, 'links')).rejects.toMatchObject({ kind: 'not-found' });
   });
 
   it('restarts when total changes mid-listing, and dedupes rows that shifted pages', async () => {
