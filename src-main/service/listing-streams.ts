@@ -115,8 +115,10 @@ export function createListingStreams(options: ListingStreamsOptions) {
     }
   };
   const batch = (id: string, listing: Listing): ListingBatch => {
-    const pages = listing.ready.splice(0);
-    const done = listing.failure !== null || (listing.queue.length === 0 && listing.inFlight === 0);
+    // One page an answer: the window takes each in a task of its own (a few pages in one message
+    // made one long task of decoding and hashing them all).
+    const pages = listing.ready.splice(0, 1);
+    const done = listing.ready.length === 0 && (listing.failure !== null || (listing.queue.length === 0 && listing.inFlight === 0));
     if (done) drop(id);
     else pump(id, listing);
     return { pages, done, failure: done ? listing.failure : null };
@@ -151,10 +153,14 @@ export function createListingStreams(options: ListingStreamsOptions) {
       if (!found) throw new CallError({ kind: 'not-found', message: 'That listing is over (or main restarted): list again.' });
       const listing: Listing = found;
       touch(listingId, listing);
-      if (!readAhead) pump(listingId, listing, true);
+      // Without reading ahead: pages read by an earlier call are handed over first.
+      const reads = !readAhead && listing.ready.length === 0;
+      if (reads) pump(listingId, listing, true);
       const ended = () =>
         open.get(listingId) !== listing ||
-        (readAhead ? listing.ready.length > 0 || listing.failure !== null || (listing.queue.length === 0 && listing.inFlight === 0) : listing.inFlight === 0);
+        (readAhead
+          ? listing.ready.length > 0 || listing.failure !== null || (listing.queue.length === 0 && listing.inFlight === 0)
+          : !reads || listing.inFlight === 0);
       // One reader at a time: an earlier call still waiting answers now, with nothing.
       const reader = {};
       listing.reader = reader;

@@ -292,9 +292,10 @@ export const appCalls = {
     z.object({ listingId: ListingIdSchema }),
   ),
   /**
-   * The pages arrived since the last call, in the order they arrived: at least one unless the
-   * listing is done or failed (or another call of the same reader took them). `done`:
-   * every page was handed over or the listing failed at `failure.page` (later pages are not read).
+   * The oldest page read and not yet handed over (one a call, so that the window takes each in a
+   * task of its own), once there is one; none when the listing is done or failed (or another
+   * call of the same reader took it). `done`: every page was handed over, or the listing failed
+   * at `failure.page` (later pages are not read).
    */
   'listing.next': call(
     z.strictObject({ listingId: ListingIdSchema }),

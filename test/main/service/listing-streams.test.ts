@@ -1,5 +1,5 @@
 // Listings main reads for a window: pages in flight and read ahead stay bounded, each page is
-// handed over once in the order it arrived, a failure ends the listing at that page, and a
+// handed over once, one an answer, in the order it arrived, a failure ends the listing at that page, and a
 // listing that is stopped, idle, or pushed out by newer ones answers "list again".
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallError, type ListEnvelope } from '../../../src-preload/contract/index.ts';
@@ -78,16 +78,22 @@ describe('listings main reads for a window', () => {
     expect(service.asked).toEqual([2, 3, 4, 5]);
     await service.answer(4);
     expect(service.asked).toEqual([2, 3, 4, 5]);
-    const first = await streams.next(listingId);
-    expect(first.pages.map((p) => p.page)).toEqual([3, 2, 4]);
-    expect(first).toMatchObject({ done: false, failure: null });
+    // One page an answer, the oldest first.
+    const handed: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const batch = await streams.next(listingId);
+      expect(batch).toMatchObject({ done: false, failure: null });
+      handed.push(...batch.pages.map((p) => p.page));
+    }
+    expect(handed).toEqual([3, 2, 4]);
     // Handed over: three in flight again (5 and two more).
     expect(service.asked).toEqual([2, 3, 4, 5, 6, 7]);
     for (const page of [5, 6, 7, 8]) await service.answer(page);
-    const last = await streams.next(listingId);
-    expect(last.pages.map((p) => p.page)).toEqual([5, 6, 7, 8]);
-    expect(last.pages[0]!.envelope).toEqual(envelope(5));
-    expect(last.done).toBe(true);
+    const rest = [];
+    for (let i = 0; i < 4; i++) rest.push(await streams.next(listingId));
+    expect(rest.map((batch) => batch.pages.map((p) => p.page))).toEqual([[5], [6], [7], [8]]);
+    expect(rest[0]!.pages[0]!.envelope).toEqual(envelope(5));
+    expect(rest.map((batch) => batch.done)).toEqual([false, false, false, true]);
     expect(service.maxInFlight()).toBe(3);
     expect(streams.size).toBe(0);
     await expect(streams.next(listingId)).rejects.toMatchObject({ kind: 'not-found' });
@@ -121,6 +127,7 @@ describe('listings main reads for a window', () => {
     expect(batch.pages.map((p) => p.page)).toEqual([2]);
     expect(batch.done).toBe(true);
     expect(batch.failure).toEqual({ page: 3, error: { kind: 'rate-limited', message: 'The window is spent.', resetAt: 123 } });
+    expect(streams.size).toBe(0);
     expect(service.asked).toEqual([2, 3, 4]);
     // An error that is not the contract's says nothing of what it was.
     const { listingId: other } = streams.start(request([9]));
@@ -164,7 +171,8 @@ describe('listings main reads for a window', () => {
     expect(service.asked).toEqual([2, 3]);
     await service.answer(3);
     await service.answer(2);
-    expect(await batch).toEqual({ pages: [expect.objectContaining({ page: 3 }), expect.objectContaining({ page: 2 })], done: false, failure: null });
+    expect(await batch).toEqual({ pages: [expect.objectContaining({ page: 3 })], done: false, failure: null });
+    expect(await streams.next(listingId)).toEqual({ pages: [expect.objectContaining({ page: 2 })], done: false, failure: null });
     // Nothing read between calls.
     expect(service.asked).toEqual([2, 3]);
     const last = streams.next(listingId);
