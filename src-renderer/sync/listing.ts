@@ -58,14 +58,31 @@ export type OnListedPage = (index: number, text: PageText, hash: string) => void
  */
 export async function listAll(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background', onPage?: OnListedPage): Promise<Listing> {
   let requests = 0;
+  /**
+   * The user waits for interactive listings; background ones give way instead of blocking. Main
+   * counts the request; the check and the call stay in one step so pages in flight see its count.
+   */
+  const waitForRoom = async () => {
+    if (ctx.rateWindow.available(priority) > 0) return;
+    if (priority === 'background') throw new BudgetExhaustedError(ctx.rateWindow.window().resetAt);
+    await ctx.rateWindow.whenOpen(priority);
+  };
+  /**
+   * Main (or the service) refused a page for the rate limit. Returns when the listing goes on:
+   * one longer than a window waits for it to reopen (waitForRoom) instead of starting over, which
+   * would never end. A background listing stops there, keeping its pages, as when main's last
+   * report says the window is spent.
+   */
+  const onRefused = (error: CallError, refusals: number): void => {
+    const resetAt = error.data.resetAt ?? ctx.clock.now() + 60_000;
+    ctx.rateWindow.update({ remaining: 0, resetAt });
+    if (priority === 'interactive' && refusals < MAX_PAGE_REFUSALS) return;
+    if (priority === 'background') throw new BudgetExhaustedError(resetAt);
+    throw error;
+  };
   const fetchPage = async (page: number): Promise<ListEnvelope<ServerRow>> => {
     for (let refusals = 0; ; refusals++) {
-      // The user waits for interactive listings; background ones give way instead of blocking. Main
-      // counts the request; the check and the call stay in one step so pages in flight see its count.
-      if (ctx.rateWindow.available(priority) <= 0) {
-        if (priority === 'background') throw new BudgetExhaustedError(ctx.rateWindow.window().resetAt);
-        await ctx.rateWindow.whenOpen(priority);
-      }
+      await waitForRoom();
       requests++;
       try {
         return await callResource(ctx, resource, 'list', {
@@ -74,17 +91,8 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
           resultsPerPage: PAGE_SIZE,
         });
       } catch (error) {
-        if (error instanceof CallError && error.kind === 'rate-limited') {
-          const resetAt = error.data.resetAt ?? ctx.clock.now() + 60_000;
-          ctx.rateWindow.update({ remaining: 0, resetAt });
-          // A listing longer than one rate-limit window: the page waits for the window to reopen
-          // (whenOpen() above) instead of the whole listing starting over, which would never end.
-          if (priority === 'interactive' && refusals < MAX_PAGE_REFUSALS) continue;
-          // Main refused it for the window (or the service did): a background listing stops
-          // there, keeping its pages, as when main's last report says the window is spent.
-          if (priority === 'background') throw new BudgetExhaustedError(resetAt);
-        }
-        throw error;
+        if (!(error instanceof CallError && error.kind === 'rate-limited')) throw error;
+        onRefused(error, refusals);
       }
     }
   };
@@ -119,47 +127,36 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     let failure: { error: unknown } | null = null;
     // Main reads the rest and hands each page over as it arrives (listing.* calls); a refusal
     // for the rate limit ends that read, and an interactive listing goes on once the window reopens.
-    for (let refusals = 0, lost = 0; !changed && !failure && missing.length > 0;) {
-      if (ctx.rateWindow.available(priority) <= 0) {
-        if (priority === 'background') {
-          failure = { error: new BudgetExhaustedError(ctx.rateWindow.window().resetAt) };
-          break;
+    try {
+      for (let refusals = 0, lost = 0; !changed && missing.length > 0;) {
+        await waitForRoom();
+        const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, ctx.rateWindow.available(priority)));
+        try {
+          await streamPages(ctx, resource, priority, missing, width, (page, answer) => {
+            requests++;
+            missing.splice(missing.indexOf(page), 1);
+            results[page - 1] = answer.data;
+            hashes[page - 1] = hashed(page - 1, answer.data);
+            if (answer.meta.total !== total) changed = true;
+            return !changed;
+          });
+        } catch (error) {
+          if (error instanceof PageError) {
+            requests++;
+            if (error.cause.kind !== 'rate-limited') throw error.cause;
+            onRefused(error.cause, refusals++);
+          } else if (!(error instanceof CallError && error.kind === 'not-found' && ++lost <= MAX_LISTING_RESTARTS)) throw error;
+          // (Main lost the listing: it restarted, or dropped it. The pages still missing are read again.)
         }
-        await ctx.rateWindow.whenOpen(priority);
       }
-      const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, ctx.rateWindow.available(priority)));
-      let refused: CallError | null = null;
-      try {
-        await readPages(ctx, resource, priority, missing, width, (page, answer) => {
-          requests++;
-          missing.splice(missing.indexOf(page), 1);
-          results[page - 1] = answer.data;
-          hashes[page - 1] = hashed(page - 1, answer.data);
-          if (answer.meta.total !== total) changed = true;
-          return !changed;
-        });
-      } catch (error) {
-        if (error instanceof PageError) requests++;
-        const cause = error instanceof PageError ? error.cause : error;
-        if (cause instanceof CallError && cause.kind === 'rate-limited') refused = cause;
-        // Main lost the listing (it restarted, or dropped it): the pages still missing are read again.
-        else if (!(error instanceof PageError) && cause instanceof CallError && cause.kind === 'not-found' && ++lost <= MAX_LISTING_RESTARTS) continue;
-        else failure = { error: cause };
-      }
-      if (!refused) continue;
-      const resetAt = refused.data.resetAt ?? ctx.clock.now() + 60_000;
-      ctx.rateWindow.update({ remaining: 0, resetAt });
-      // A listing longer than one rate-limit window waits for it to reopen (the loop's first
-      // step) instead of starting over, which would never end; a background one stops there,
-      // keeping its pages, as when main's last report says the window is spent.
-      if (priority === 'background') failure = { error: new BudgetExhaustedError(resetAt) };
-      else if (++refusals > MAX_PAGE_REFUSALS) failure = { error: refused };
+    } catch (error) {
+      failure = { error };
     }
     if (changed) continue;
     if (failure) {
       // Background listings stop at a spent window: keep what was read for the next attempt.
-      if ((failure as { error: unknown }).error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress);
-      throw (failure as { error: unknown }).error;
+      if (failure.error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress);
+      throw failure.error;
     }
     const byId = new Map<number, ServerRow>();
     for (const row of results.flat()) byId.set(row.id, row);
@@ -180,12 +177,10 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
 
 /** A page main could not read for a listing: the service's (or main's) answer for it. */
 class PageError extends Error {
-  readonly page: number;
   override readonly cause: CallError;
-  constructor(page: number, cause: CallError) {
+  constructor(cause: CallError) {
     super(cause.message);
     this.name = 'PageError';
-    this.page = page;
     this.cause = cause;
   }
 }
@@ -195,7 +190,7 @@ class PageError extends Error {
  * returning false ends the read there. Throws PageError for a page main could not read (pages
  * handed over before it stay handed over), or the call's own error.
  */
-async function readPages(
+async function streamPages(
   ctx: SyncContext,
   resource: ResourceName,
   priority: Priority,
@@ -218,7 +213,7 @@ async function readPages(
       for (const { page, envelope } of batch.pages) {
         if (!onPage(page, envelope as ListEnvelope<ServerRow>)) return;
       }
-      if (batch.failure) throw new PageError(batch.failure.page, new CallError(batch.failure.error));
+      if (batch.failure) throw new PageError(new CallError(batch.failure.error));
     }
   } finally {
     // Left before its end: main reads no more of it (an answer lost on the way is no matter).
