@@ -68,6 +68,10 @@ describe.skipIf(!hasChromium)('offline edits sync when the service comes back', 
     // The engine's own probes and retries show as "Syncing…" for a moment: capture the state the user
     // sees between them.
     await expect.poll(() => bar.getByText('Sandbox: Offline').count(), { timeout: 15_000 }).toBe(1);
+    // Every change was tried once against the stopped service (the last one queued may not have been yet).
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Pending changes' }).locator('[role="cell"]:nth-child(4)').allTextContents(), { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/^Could not connect/), expect.stringMatching(/^Could not connect/), expect.stringMatching(/^Could not connect/)]);
     const between = async () =>
       (await bar.getByText('Sandbox: Offline').count()) === 1 &&
       (await page.getByRole('table', { name: 'Pending changes' }).locator('.badge').allTextContents()).every((badge) => badge === 'Pending');

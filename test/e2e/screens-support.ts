@@ -122,11 +122,14 @@ export async function shoot(page: Page, name: string, options: { mask?: Locator[
 
 /**
  * Waits for fonts, then captures until two captures in a row are the same (React redraws after a
- * scheme switch, images decode). `steady` says the screen is in the state the baseline shows: a
- * capture counts only when it held just before and just after (a background retry can flip the
- * status bar for a moment between two identical captures).
+ * scheme switch, images decode). A capture counts only when the screen held the state the baseline
+ * shows just before and just after it: no sync under way in the status bar, and `steady` (a
+ * background retry can flip the status bar for a moment between two identical captures).
  */
 async function settledScreenshot(page: Page, mask: Locator[], steady: () => Promise<boolean> = async () => true): Promise<Buffer> {
+  // No baseline shows a sync under way: the engine's background syncs flip the status bar for a moment.
+  const syncing = page.getByRole('status').filter({ hasText: 'Syncing…' });
+  const held = async () => (await syncing.count()) === 0 && (await steady());
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const capture = async () => {
     await page.evaluate(hideEphemeralPorts);
@@ -141,12 +144,12 @@ async function settledScreenshot(page: Page, mask: Locator[], steady: () => Prom
   };
   const steadyCapture = async () => {
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      if (!(await steady())) {
+      if (!(await held())) {
         await page.waitForTimeout(100);
         continue;
       }
       const shot = await capture();
-      if (await steady()) return shot;
+      if (await held()) return shot;
     }
     // Never steady: compared as it is, the mismatch message says how far off it is.
     return capture();
