@@ -91,20 +91,40 @@ class PositionResults implements LinkResults {
   private readonly entries: readonly LinkEntry[];
   private readonly positions: Int32Array;
   private readonly exact: readonly LinkEntry[] | null;
+  /** Where each of `exact` is in `positions` (ascending): a page is then read without listing every result. */
+  private readonly exactAt: readonly number[] | null;
   private list: LinkEntry[] | null;
-  constructor(entries: readonly LinkEntry[], positions: Int32Array, exact: readonly LinkEntry[] | null, list: LinkEntry[] | null = null) {
+  constructor(
+    entries: readonly LinkEntry[],
+    positions: Int32Array,
+    exact: readonly LinkEntry[] | null,
+    exactAt: readonly number[] | null,
+    list: LinkEntry[] | null = null,
+  ) {
     this.entries = entries;
     this.positions = positions;
     this.exact = exact;
+    this.exactAt = exactAt;
     this.list = list;
   }
   get length(): number {
     return this.positions.length;
   }
   slice(start: number, end: number): LinkEntry[] {
-    if (this.exact || this.list) return this.all().slice(start, end);
+    if (this.list) return this.list.slice(start, end);
+    const exact = this.exact ?? [];
+    const exactAt = this.exactAt ?? [];
     const rows: LinkEntry[] = [];
-    for (let k = Math.max(0, start); k < Math.min(end, this.positions.length); k++) rows.push(this.entries[this.positions[k] as number] as LinkEntry);
+    for (let r = Math.max(0, start); r < Math.min(end, this.positions.length); r++) {
+      if (r < exact.length) {
+        rows.push(exact[r] as LinkEntry);
+        continue;
+      }
+      // The (r - exact)th result that is not an exact alias: past each exact one at or before it.
+      let k = r - exact.length;
+      for (const at of exactAt) if (at <= k) k++;
+      rows.push(this.entries[this.positions[k] as number] as LinkEntry);
+    }
     return rows;
   }
   all(): LinkEntry[] {
@@ -117,7 +137,7 @@ class PositionResults implements LinkResults {
   }
 }
 
-export const NO_RESULTS: LinkResults = new PositionResults([], new Int32Array(0), null, []);
+export const NO_RESULTS: LinkResults = new PositionResults([], new Int32Array(0), null, null, []);
 
 /** Where a row's outbox operations stand; absent means synced. Worst state wins. */
 export type RowSyncState = 'pending' | 'unknown' | 'failed' | 'conflict';
@@ -282,7 +302,7 @@ function orderView(index: LinkIndex, key: SortKey, direction: SortDirection): Li
   const name: OrderKey = direction === 'asc' ? key : `${key}:desc`;
   let view = index.orderViews.get(name);
   if (!view) {
-    view = new PositionResults(index.entries, sortPositions(index, key, direction), null);
+    view = new PositionResults(index.entries, sortPositions(index, key, direction), null, null);
     index.orderViews.set(name, view);
   }
   return view;
@@ -478,6 +498,7 @@ export function queryLinkResults(index: LinkIndex, syncStates: ReadonlyMap<strin
   let positions: Int32Array | null = null;
   let count = 0;
   let exact: LinkEntry[] | null = null;
+  let exactAt: number[] | null = null;
   for (let k = 0; k < n; k++) {
     const i = source[k] as number;
     const keep =
@@ -501,19 +522,21 @@ export function queryLinkResults(index: LinkIndex, syncStates: ReadonlyMap<strin
       text[aliasStart[i] as number] === firstByte &&
       text[(aliasStart[i] as number) + lastAt] === lastByte &&
       (entries[i] as LinkEntry).aliasLower === needle
-    )
+    ) {
       (exact ??= []).push(entries[i] as LinkEntry);
+      (exactAt ??= []).push(count - 1);
+    }
   }
   let view: LinkResults;
   if (positions === null) {
     positions = source;
     // The same rows as before (or as the whole order): the same object, unless an exact alias moves up.
-    if (exact) view = new PositionResults(entries, positions, exact);
+    if (exact) view = new PositionResults(entries, positions, exact, exactAt);
     else if (narrowing && last.exact === null) view = last.view;
-    else view = narrowing ? new PositionResults(entries, positions, null) : orderView(index, query.sort, query.direction);
+    else view = narrowing ? new PositionResults(entries, positions, null, null) : orderView(index, query.sort, query.direction);
   } else {
     positions = positions.subarray(0, count);
-    view = new PositionResults(entries, positions, exact);
+    view = new PositionResults(entries, positions, exact, exactAt);
   }
   index.last = { query, syncStates, needle, positions, match, offsets, exact, view };
   return view;

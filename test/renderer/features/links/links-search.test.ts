@@ -172,6 +172,24 @@ describe('results read a page at a time', () => {
       expect(results.all().map((e) => e.clientId)).toEqual(ids);
     }
   });
+  it('read a window at a time, put every exact alias first and every other result in sort order, before the whole list is ever made', () => {
+    const index = indexRows(links(1200, 29), [], NOW);
+    let mostExact = 0;
+    for (const sort of ['created', 'clicks', 'alias'] as const)
+      for (const direction of ['asc', 'desc'] as const)
+        for (const search of ['a', 'ab', 'b', '9', 'ba']) {
+          const query = { ...q({ search }), sort, direction };
+          const results = queryLinkResults(index, new Map(), query);
+          const ids = reference(index, new Map(), query);
+          const exact = ids.filter((id) => index.byClientId.get(id)!.aliasLower === search).length;
+          const windows: string[] = [];
+          for (let start = 0; start < ids.length; start += 7) windows.push(...results.slice(start, start + 7).map((e) => e.clientId));
+          expect(windows, `${search} ${sort} ${direction} (${exact} exact)`).toEqual(ids);
+          mostExact = Math.max(mostExact, exact);
+        }
+    // Several links with the same alias (other domains): the windows cross more than one exact one.
+    expect(mostExact).toBeGreaterThan(1);
+  });
 });
 
 describe('gram filter', () => {
