@@ -56,6 +56,7 @@ interface AppRound {
   withPageLoadMs: number;
   completeMs: number;
   secondPullMs: number;
+  secondPullCpu: Record<string, number>;
   longestTaskMs: number;
   /** First list call sent to last list answer in; and from then until the list shows them all. */
   listingMs: number;
@@ -101,10 +102,15 @@ export const syncFigure: Figure = {
       for (const kind of new Set(apps.flatMap((a) => Object.keys(a.cpu))).values()) {
         cpuValues[`CPU s during first pull: ${kind}`] = round(median(apps.map((a) => a.cpu[kind] ?? 0)), 2);
       }
+      for (const kind of new Set(apps.flatMap((a) => Object.keys(a.secondPullCpu))).values()) {
+        cpuValues[`CPU s during second pull: ${kind}`] = round(median(apps.map((a) => a.secondPullCpu[kind] ?? 0)), 2);
+      }
       for (const kind of new Set(raws.flatMap((x) => Object.keys(x.cpu))).values()) {
         cpuValues[`CPU s during raw: ${kind}`] = round(median(raws.map((x) => x.cpu[kind] ?? 0)), 2);
       }
-      const appCpu = median(apps.map((a) => Object.values(a.cpu).reduce((sum, s) => sum + s, 0)));
+      const sum = (cpu: Record<string, number>) => Object.values(cpu).reduce((total, s) => total + s, 0);
+      const appCpu = median(apps.map((a) => sum(a.cpu)));
+      const secondCpu = median(apps.map((a) => sum(a.secondPullCpu)));
       const cores = os.cpus().length;
       return {
         id: 'sync',
@@ -147,9 +153,10 @@ export const syncFigure: Figure = {
           `${floorMs / rawMs > 1.5 ? 'out of reach on storage alone' : 'not ruled out by storage'}; the same rows 1,000 to a record ` +
           `cost ${round(pageFloorMs / rawMs, 2)}× raw to store, and as one JSON text a page (how the mirror stores them) ` +
           `${round(textFloorMs / rawMs, 2)}×. The first pull costs ${round(appCpu, 1)} CPU s ` +
-          `over all processes (raw: ${round(median(raws.map((x) => Object.values(x.cpu).reduce((sum, s) => sum + s, 0))), 1)} s) on ${cores} cores ` +
+          `over all processes (raw: ${round(median(raws.map((x) => sum(x.cpu))), 1)} s) on ${cores} cores ` +
           `shared with other work; at least ${round((appCpu / cores) * 1000)} ms of wall time even with every core to itself, ` +
-          `${round(((appCpu / cores) * 1000) / rawMs, 2)}× raw.`,
+          `${round(((appCpu / cores) * 1000) / rawMs, 2)}× raw. The second pull costs ${round(secondCpu, 1)} CPU s: at least ` +
+          `${round((secondCpu / cores) * 1000)} ms, ${round(((secondCpu / cores) * 1000) / rawMs, 2)}× raw.`,
       };
     } finally {
       await preview.close();
@@ -201,13 +208,14 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
     const pullStart = marks.lists[0] ?? opened;
     const lastAnswer = Math.max(pullStart, ...marks.answers.filter((t) => t <= shown));
     const longest = Math.max(0, ...marks.longTasks.filter((t) => t.start >= pullStart && t.start <= shown).map((t) => t.duration));
-    const secondPullMs = await secondPull(page, name);
+    const { ms: secondPullMs, cpu: secondPullCpu } = await secondPull(page, name, named);
     const floor = withFloor ? await storeFloor(page, name, links) : undefined;
     return {
       fromPullStartMs: shown - pullStart,
       withPageLoadMs: shown - opened,
       completeMs: complete - opened,
       secondPullMs,
+      secondPullCpu,
       longestTaskMs: longest,
       listingMs: lastAnswer - pullStart,
       afterListingMs: shown - lastAnswer,
@@ -243,8 +251,8 @@ function countSampledLinks(page: Page, name: string): Promise<number> {
   }, name);
 }
 
-/** Sync now with nothing changed on the service: ms until the links listing is applied (its mark moves). */
-async function secondPull(page: Page, name: string): Promise<number> {
+/** Sync now with nothing changed on the service: ms until the links listing is applied (its mark moves), and the CPU seconds meanwhile. */
+async function secondPull(page: Page, name: string, named: ReadonlyMap<number, string>): Promise<{ ms: number; cpu: Record<string, number> }> {
   const lastPull = () =>
     page.evaluate(
       (name) =>
@@ -266,6 +274,7 @@ async function secondPull(page: Page, name: string): Promise<number> {
   // A cycle still running (statistics after the first pull) would apply its own listing meanwhile.
   while (!(await button.isEnabled())) await new Promise((resolve) => setTimeout(resolve, 50));
   const before = await lastPull();
+  const cpuBefore = cpuSnapshot(named);
   const started = Date.now();
   await button.click();
   const deadline = performance.now() + 300_000;
@@ -273,7 +282,8 @@ async function secondPull(page: Page, name: string): Promise<number> {
     if (performance.now() > deadline) throw new Error('the second pull did not finish in 5 minutes');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return Date.now() - started;
+  const ms = Date.now() - started;
+  return { ms, cpu: cpuBetween(cpuBefore, cpuSnapshot(named), NODE) };
 }
 
 async function rawListing(base: string, pages: number): Promise<number> {
