@@ -2,9 +2,19 @@
 // are fetched a few at a time through the same path as a `<resource>.list` call (the workspace's
 // budget, its write fence, normalising), and handed over in the order they arrive as the window
 // asks for them. Main stays a bounded number of pages ahead of the reader, keeps a bounded number
-// of listings, and drops one nobody has asked on for a while (a window that went away).
+// of listings, and drops one nobody has asked on for a while (a window that went away). A page
+// the window said it holds as listed (its hash), listed the same, goes over as its ids alone.
 import { randomBytes } from 'node:crypto';
-import { CallError, type CallErrorData, type ListEnvelope, type Priority, type ResourceName, type ResultsPerPage } from '../../src-preload/contract/index.ts';
+import {
+  CallError,
+  rowsHash,
+  type CallErrorData,
+  type ListEnvelope,
+  type ListingPage,
+  type Priority,
+  type ResourceName,
+  type ResultsPerPage,
+} from '../../src-preload/contract/index.ts';
 
 export interface ListingRequest {
   workspaceId: string;
@@ -13,10 +23,12 @@ export interface ListingRequest {
   pages: number[];
   resultsPerPage: ResultsPerPage;
   concurrency?: number | undefined;
+  /** Hashes of pages the window holds exactly as listed. */
+  known?: { page: number; hash: string }[] | undefined;
 }
 
 export interface ListingBatch {
-  pages: { page: number; envelope: ListEnvelope<unknown> }[];
+  pages: ListingPage[];
   done: boolean;
   failure: { page: number; error: CallErrorData } | null;
 }
@@ -46,7 +58,8 @@ export interface ListingStreamsOptions {
 interface Listing {
   request: ListingRequest;
   queue: number[];
-  ready: { page: number; envelope: ListEnvelope<unknown> }[];
+  known: Map<number, string>;
+  ready: ListingPage[];
   inFlight: number;
   failure: { page: number; error: CallErrorData } | null;
   wake: (() => void) | null;
@@ -54,6 +67,26 @@ interface Listing {
   reader: object | null;
   idle: ReturnType<typeof setTimeout> | undefined;
   touched: number;
+}
+
+/**
+ * The page as handed over: only its ids and click counts when its rows hash as the window's copy
+ * (the window has the rows; a pull with nothing changed then moves none of 100 MB across).
+ */
+export function handedOver(page: number, envelope: ListEnvelope<unknown>, known: string | undefined): ListingPage {
+  if (known === undefined || !Array.isArray(envelope.data)) return { page, envelope };
+  const hash = rowsHash(envelope.data);
+  if (hash !== known) return { page, envelope };
+  const rows = envelope.data as { id?: unknown; clicks?: unknown }[];
+  return {
+    page,
+    unchanged: {
+      hash,
+      meta: envelope.meta,
+      ids: rows.map((row) => (typeof row.id === 'number' ? row.id : -1)),
+      clicks: rows.map((row) => (typeof row.clicks === 'number' ? row.clicks : 0)),
+    },
+  };
 }
 
 const errorData = (error: unknown): CallErrorData => (error instanceof CallError ? error.data : { kind: 'internal', message: 'The page could not be read.' });
@@ -99,7 +132,7 @@ export function createListingStreams(options: ListingStreamsOptions) {
         .fetchPage(resource, { workspaceId, priority: priority ?? 'interactive', page, resultsPerPage })
         .then(
           (envelope) => {
-            if (!listing.failure) listing.ready.push({ page, envelope });
+            if (!listing.failure) listing.ready.push(handedOver(page, envelope, listing.known.get(page)));
           },
           (error: unknown) => {
             // Pages after a failed one are not read: the reader decides what comes next.
@@ -134,6 +167,7 @@ export function createListingStreams(options: ListingStreamsOptions) {
       const listing: Listing = {
         request,
         queue: [...request.pages],
+        known: new Map((request.known ?? []).map(({ page, hash }) => [page, hash])),
         ready: [],
         inFlight: 0,
         failure: null,

@@ -10,7 +10,7 @@ import type { CallName, EventName } from './names.ts';
 import { INSECURE_HTTP_WARNING, isInsecureHttp } from './origin.ts';
 import { resourceCallSchema, type ResourceTable } from './resource-table.ts';
 import type { ResourceCallName, ResourceName, ResourceVerb } from './resource-names.ts';
-import { AccountSchema, ResultsPerPageSchema, type ListEnvelope } from './resources.ts';
+import { AccountSchema, ListMetaSchema, ResultsPerPageSchema, type ListEnvelope } from './resources.ts';
 import { RESOURCES } from './resource-names.ts';
 import { StatisticsInputSchema, StatisticsSchema } from './statistics.ts';
 
@@ -40,6 +40,24 @@ export const ApiKeySchema = z
 
 /** Main's name for a listing it reads for a window: unguessable, so only the window told it can read on. */
 export const ListingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+/** A page listed exactly as the window said it holds it (its hash): what the window needs besides. */
+export const UnchangedPageSchema = z.object({
+  hash: z.string(),
+  meta: ListMetaSchema,
+  /** Every row's id, in the page's order, and its click count (0 for a row without one). */
+  ids: z.array(z.number()),
+  clicks: z.array(z.number()),
+});
+export type UnchangedPage = z.infer<typeof UnchangedPageSchema>;
+
+/** A page of a listing: its rows, or only that it is as the window holds it. */
+export const ListingPageSchema = z.union([
+  // (Checked by the service client already; only that it is there, so that neither shape passes for the other.)
+  z.strictObject({ page: z.number().int().positive(), envelope: z.custom<ListEnvelope<unknown>>((value) => typeof value === 'object' && value !== null) }),
+  z.strictObject({ page: z.number().int().positive(), unchanged: UnchangedPageSchema }),
+]);
+export type ListingPage = z.infer<typeof ListingPageSchema>;
 
 export const WorkspaceNameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name is too long');
 
@@ -288,6 +306,14 @@ export const appCalls = {
       resultsPerPage: ResultsPerPageSchema,
       /** Pages in flight at once (main's default otherwise). */
       concurrency: z.number().int().min(1).max(8).optional(),
+      /**
+       * The hash (page-hash.ts) of pages the window holds exactly as listed: such a page, listed
+       * the same, comes back as its ids and click counts only (`unchanged`).
+       */
+      known: z
+        .array(z.strictObject({ page: z.number().int().positive().max(1_000_000), hash: z.string().max(64) }))
+        .max(2000)
+        .optional(),
     }),
     z.object({ listingId: ListingIdSchema }),
   ),
@@ -300,7 +326,7 @@ export const appCalls = {
   'listing.next': call(
     z.strictObject({ listingId: ListingIdSchema }),
     z.object({
-      pages: z.array(z.object({ page: z.number().int().positive(), envelope: z.custom<ListEnvelope<unknown>>() })),
+      pages: z.array(ListingPageSchema),
       done: z.boolean(),
       failure: z.object({ page: z.number().int().positive(), error: CallErrorSchema }).nullable(),
     }),

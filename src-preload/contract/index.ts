@@ -14,3 +14,4 @@ export * from './names.ts';
 export * from './wire-codec.ts';
 export * from './short-url.ts';
 export * from './origin.ts';
+export * from './page-hash.ts';

@@ -1,7 +1,15 @@
 // What pull and push share: the workspace, its mirror, the (counting) contract, the injected
 // clock, randomness and id source, and the view of main's rate-limit window.
 import type { ContractApi } from '../contract/contract-client.ts';
-import { assertCallInput, resourceCallName, type CallInput, type CallOutput, type Priority, type ResourceVerb } from '../../src-preload/contract/index.ts';
+import {
+  assertCallInput,
+  resourceCallName,
+  type CallInput,
+  type CallOutput,
+  type Priority,
+  type ResourceVerb,
+  type UnchangedPage,
+} from '../../src-preload/contract/index.ts';
 import type { RateWindowView } from './budget.ts';
 import type { MirrorDb } from './mirror/db.ts';
 import { linkRows } from './mirror/link-rows.ts';
@@ -16,6 +24,8 @@ export interface PartialListing {
   results: ServerRow[][];
   /** Page n's text hash at n - 1 (listing-hash.ts), taken as it arrived. */
   hashes: string[];
+  /** Page n at n - 1 when main found it as the mirror holds it (no rows in `results` then). */
+  unchanged: (UnchangedPage | undefined)[];
   startedAt: number;
 }
 

@@ -2,12 +2,13 @@
 // the rest a few at a time within its request budget and hands each over as it arrives (the
 // contract's listing.* calls, src-main/service/listing-streams.ts). Started over when `total`
 // changes mid-listing; a background listing the window cuts short keeps its pages for the next.
-import { CallError, type ListEnvelope, type Priority } from '../../src-preload/contract/index.ts';
+// Told the hashes of pages the mirror holds as listed, main hands such a page over, listed the
+// same, as its ids and click counts only (`unchanged`: the pull leaves the stored page as it is).
+import { CallError, textHash, type ListEnvelope, type ListingPage, type Priority, type UnchangedPage } from '../../src-preload/contract/index.ts';
 import { BudgetExhaustedError } from './budget.ts';
 import { callResource, inWorkspace, type PartialListing, type SyncContext } from './context.ts';
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
-import { textHash } from './listing-hash.ts';
 import { pageText, type PageText } from './mirror/page-text.ts';
 
 export const PAGE_SIZE = 1000;
@@ -33,6 +34,8 @@ export interface Listing {
    * stored as this text (mirror/link-rows.ts). Pages an earlier, cut-short attempt read have none.
    */
   pageTexts: (PageText | undefined)[];
+  /** Pages listed exactly as the mirror holds them (their hash was `known`): no rows in `pageRows` or `rows`. */
+  unchanged: (UnchangedPage | undefined)[];
   total: number;
   pages: number;
   restarts: number;
@@ -56,7 +59,13 @@ export type OnListedPage = (index: number, text: PageText, hash: string) => void
  * Reads every page; starts over when `total` changes mid-listing. Rows are deduped by id.
  * `onPage` hears of each page as it arrives (again when a restart reads it again).
  */
-export async function listAll(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background', onPage?: OnListedPage): Promise<Listing> {
+export async function listAll(
+  ctx: SyncContext,
+  resource: ResourceName,
+  priority: Priority = 'background',
+  onPage?: OnListedPage,
+  known: ReadonlyMap<number, string> = new Map(),
+): Promise<Listing> {
   let requests = 0;
   /**
    * The user waits for interactive listings; background ones give way instead of blocking. Main
@@ -118,11 +127,11 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
       const first = await fetchPage(1);
       const total = first.meta.total;
       const pages = Math.max(first.meta.total_pages, Math.ceil(total / PAGE_SIZE), 1);
-      progress = { total, pages, results: [first.data], hashes: [hashed(0, first.data)], startedAt: ctx.clock.now() };
+      progress = { total, pages, results: [first.data], hashes: [hashed(0, first.data)], unchanged: [], startedAt: ctx.clock.now() };
     }
-    const { total, pages, results, hashes } = progress;
+    const { total, pages, results, hashes, unchanged } = progress;
     const missing: number[] = [];
-    for (let page = 2; page <= pages; page++) if (results[page - 1] === undefined) missing.push(page);
+    for (let page = 2; page <= pages; page++) if (results[page - 1] === undefined && unchanged[page - 1] === undefined) missing.push(page);
     let changed = false;
     let failure: { error: unknown } | null = null;
     // Main reads the rest and hands each page over as it arrives (listing.* calls); a refusal
@@ -132,12 +141,22 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
         await waitForRoom();
         const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, ctx.rateWindow.available(priority)));
         try {
-          await streamPages(ctx, resource, priority, missing, width, (page, answer) => {
+          await streamPages(ctx, resource, priority, missing, width, known, (listed) => {
             requests++;
+            const { page } = listed;
             missing.splice(missing.indexOf(page), 1);
-            results[page - 1] = answer.data;
-            hashes[page - 1] = hashed(page - 1, answer.data);
-            if (answer.meta.total !== total) changed = true;
+            if ('unchanged' in listed) {
+              delete results[page - 1];
+              unchanged[page - 1] = listed.unchanged;
+              hashes[page - 1] = listed.unchanged.hash;
+            } else {
+              const rows = listed.envelope.data as ServerRow[];
+              delete unchanged[page - 1];
+              results[page - 1] = rows;
+              hashes[page - 1] = hashed(page - 1, rows);
+            }
+            const meta = 'unchanged' in listed ? listed.unchanged.meta : listed.envelope.meta;
+            if (meta.total !== total) changed = true;
             return !changed;
           });
         } catch (error) {
@@ -160,11 +179,13 @@ export async function listAll(ctx: SyncContext, resource: ResourceName, priority
     }
     const byId = new Map<number, ServerRow>();
     for (const row of results.flat()) byId.set(row.id, row);
+    // One entry per page (an unchanged page is a hole in `results`; the last one too must count).
     return {
       rows: [...byId.values()],
-      pageRows: results,
+      pageRows: Array.from({ length: pages }, (_, i) => results[i]!),
       pageHashes: hashes,
       pageTexts: texts,
+      unchanged: Array.from({ length: pages }, (_, i) => unchanged[i]),
       total,
       pages,
       restarts,
@@ -196,22 +217,28 @@ async function streamPages(
   priority: Priority,
   pages: readonly number[],
   width: number,
-  onPage: (page: number, answer: ListEnvelope<ServerRow>) => boolean,
+  known: ReadonlyMap<number, string>,
+  onPage: (listed: ListingPage) => boolean,
 ): Promise<void> {
+  const hashes = pages.flatMap((page) => {
+    const hash = known.get(page);
+    return hash === undefined ? [] : [{ page, hash }];
+  });
   const { listingId } = await ctx.api.call('listing.start', {
     ...inWorkspace(ctx, priority),
     resource,
     pages: [...pages],
     resultsPerPage: PAGE_SIZE,
     concurrency: Math.min(8, width),
+    ...(hashes.length > 0 ? { known: hashes } : {}),
   });
   let over = false;
   try {
     while (!over) {
       const batch = await ctx.api.call('listing.next', { listingId });
       over = batch.done;
-      for (const { page, envelope } of batch.pages) {
-        if (!onPage(page, envelope as ListEnvelope<ServerRow>)) return;
+      for (const listed of batch.pages) {
+        if (!onPage(listed)) return;
       }
       if (batch.failure) throw new PageError(new CallError(batch.failure.error));
     }
@@ -233,11 +260,15 @@ export function invalidatePartialListing(ctx: SyncContext, resource: ResourceNam
     ctx.partialListings!.delete(resource);
     return;
   }
-  const index = partial.results.findIndex((page) => page?.some((row) => row.id === updatedServerId));
+  const index = Math.max(
+    partial.results.findIndex((page) => page?.some((row) => row.id === updatedServerId)),
+    partial.unchanged.findIndex((page) => page?.ids.includes(updatedServerId)),
+  );
   // Page 1 is never a hole (it tells the total): read it again by starting over.
   if (index === 0) ctx.partialListings!.delete(resource);
   else if (index > 0) {
     delete partial.results[index];
+    delete partial.unchanged[index];
     delete partial.hashes[index];
   }
 }

@@ -2,9 +2,9 @@
 // Creates of unknown outcome are reconciled against the same listing before any unmapped server
 // row becomes a new mirror row. Click samples are taken in that transaction, on the rows it
 // writes (mirror/click-samples.ts).
-import type { Link, Priority } from '../../src-preload/contract/index.ts';
+import type { Link, Priority, UnchangedPage } from '../../src-preload/contract/index.ts';
 import { loadServerIdLookup, type SyncContext } from './context.ts';
-import { listAll } from './listing.ts';
+import { listAll, ListingUnstableError } from './listing.ts';
 import { refreshRowLocal } from './local-edits.ts';
 import { deleteClickSamplesOf, flushClickJournal } from './mirror/click-journal.ts';
 import { withClickSample } from './mirror/click-samples.ts';
@@ -19,12 +19,15 @@ import {
   needsOwnRecord,
   syncedRow,
   pageDirectory,
+  pageLinks,
   pageRecord,
   pageRows,
   readPageRecords,
   rowStore,
   storedTextIds,
+  storedPageHashes,
   touchPages,
+  type PageDirectory,
 } from './mirror/link-rows.ts';
 import { startPageStaging, type StagedText } from './page-staging.ts';
 import type { PageText } from './mirror/page-text.ts';
@@ -55,9 +58,11 @@ export async function pullResource(ctx: SyncContext, resource: ResourceName, pri
   // Links: each page's text is written as it arrives, for the pull's transaction to name.
   const staging = resource === 'links' ? await startPageStaging(ctx) : undefined;
   try {
-    const listing = await listAll(ctx, resource, priority, staging?.onPage);
+    // Pages stored exactly as listed: main hands each over, listed the same, without its rows.
+    const known = resource === 'links' ? storedPageHashes(await pageDirectory(ctx.db)) : undefined;
+    const listing = await listAll(ctx, resource, priority, staging?.onPage, known);
     const staged = await staging?.settled();
-    const result = await applyListing(ctx, resource, listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, staged);
+    const result = await applyListing(ctx, resource, listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, staged, listing.unchanged);
     return { ...result, requests: listing.requests };
   } catch (error) {
     await staging?.discard();
@@ -195,11 +200,14 @@ export async function applyListing(
   hashes?: readonly string[],
   texts?: readonly (PageText | undefined)[],
   staged?: ReadonlyMap<number, StagedText>,
+  unchanged: readonly (UnchangedPage | undefined)[] = [],
 ): Promise<Omit<PullResult, 'requests'>> {
   if (resource === 'links') {
     const linkPages = (pages ?? [listed]) as readonly (Link[] | undefined)[];
-    return applyLinkListing(ctx, listed as Link[], linkPages, hashes ?? pageHashes(linkPages), texts ?? [], staged ?? new Map());
+    return applyLinkListing(ctx, listed as Link[], linkPages, hashes ?? pageHashes(linkPages), texts ?? [], staged ?? new Map(), unchanged);
   }
+  // Only links pages are stored as listed (and so ever come back unchanged): any other listing has every row.
+  if (unchanged.some((page) => page !== undefined)) throw new Error(`A ${resource} listing came without its rows`);
   const { db } = ctx;
   const now = ctx.clock.now();
   const table = db[resource] as unknown as Table<MirrorRow, string>;
@@ -251,19 +259,19 @@ export async function applyListing(
  */
 async function applyLinkListing(
   ctx: SyncContext,
-  listed: Link[],
-  pages: readonly (Link[] | undefined)[],
+  listedAsHanded: Link[],
+  pagesAsHanded: readonly (Link[] | undefined)[],
   hashes: readonly string[],
   texts: readonly (PageText | undefined)[],
   staged: ReadonlyMap<number, StagedText>,
+  unchangedAsHanded: readonly (UnchangedPage | undefined)[],
 ): Promise<Omit<PullResult, 'requests'>> {
   const { db } = ctx;
   const now = ctx.clock.now();
-  const out = { resource: 'links' as const, listed: listed.length, added: 0, removed: 0, adopted: 0, resend: 0, ambiguous: 0 };
+  const unchangedRows = unchangedAsHanded.reduce((sum, page) => sum + (page?.ids.length ?? 0), 0);
+  const out = { resource: 'links' as const, listed: listedAsHanded.length + unchangedRows, added: 0, removed: 0, adopted: 0, resend: 0, ambiguous: 0 };
   await db.transaction('rw', [...allRowScope(db), db.outbox, db.clickSamples, db.otherLinks, db.syncState], async () => {
     const feed = markPullTransaction(db);
-    const rows = listed.filter((row) => isLinkRow('links', row));
-    const byId = new Map(rows.map((row) => [row.id, row]));
     const own = new Map<string, MirrorRow<Link>>();
     const ownByServer = new Map<number, MirrorRow<Link>>();
     const keepOwn = (row: MirrorRow<Link>) => {
@@ -272,6 +280,18 @@ async function applyLinkListing(
     };
     for (const row of await db.links.toArray()) keepOwn(row);
     const dir = await pageDirectory(db);
+    const { listed, pages, unchanged } = await withUnchangedRows(db, dir, own, ownByServer, listedAsHanded, pagesAsHanded, unchangedAsHanded);
+    const rows = listed.filter((row) => isLinkRow('links', row));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // Every server id listed (the rows of pages left as stored included), and their click counts.
+    const listedIds = new Set<number>(byId.keys());
+    const unchangedClicks = new Map<number, number>();
+    for (const page of unchanged) {
+      page?.ids.forEach((id, k) => {
+        listedIds.add(id);
+        unchangedClicks.set(id, page.clicks[k] ?? 0);
+      });
+    }
     /** The client id a page gives a server id, unless a record of its own says otherwise. */
     const paged = (serverId: number): string | undefined => {
       const clientId = dir.clientOf.get(serverId);
@@ -286,9 +306,15 @@ async function applyLinkListing(
     const seen = new Set<number>();
     const keep: boolean[] = [];
     const wanted = new Set<number>();
-    pages.forEach((page, i) => {
-      const links = (page ?? []).filter((row) => isLinkRow('links', row));
+    for (let i = 0; i < pages.length; i++) {
       const stored = dir.keys.get(i + 1);
+      if (unchanged[i]) {
+        // Listed as stored, with no row of it needing more (withUnchangedRows): left as it is.
+        keep.push(true);
+        for (const serverId of stored!.serverIds) seen.add(serverId);
+        continue;
+      }
+      const links = (pages[i] ?? []).filter((row) => isLinkRow('links', row));
       const same =
         stored !== undefined &&
         hashes[i] !== '' &&
@@ -304,8 +330,8 @@ async function applyLinkListing(
         }
         seen.add(row.id);
       }
-    });
-    for (const [serverId, clientId] of dir.clientOf) if (!byId.has(serverId) && !own.has(clientId)) wanted.add(dir.pageOf.get(clientId)!);
+    }
+    for (const [serverId, clientId] of dir.clientOf) if (!listedIds.has(serverId) && !own.has(clientId)) wanted.add(dir.pageOf.get(clientId)!);
     const before = new Map<string, MirrorRow<Link>>();
     for (const page of await readPageRecords(db, [...wanted])) {
       if (page) pageRows(page).forEach((row) => before.set(row.clientId, row));
@@ -336,7 +362,7 @@ async function applyLinkListing(
         if (stored.textId !== undefined) named.add(stored.textId);
         stored.serverIds.forEach((serverId, k) => {
           placed.add(serverId);
-          counts.push({ clientId: stored.clientIds[k]!, serverId, clicks: byId.get(serverId)?.clicks ?? 0 });
+          counts.push({ clientId: stored.clientIds[k]!, serverId, clicks: byId.get(serverId)?.clicks ?? unchangedClicks.get(serverId) ?? 0 });
         });
         continue;
       }
@@ -435,7 +461,7 @@ async function applyLinkListing(
     }
     // Rows only on pages that this listing no longer has: off the pages, into records of their own.
     for (const [serverId, clientId] of dir.clientOf) {
-      if (byId.has(serverId) || own.has(clientId)) continue;
+      if (listedIds.has(serverId) || own.has(clientId)) continue;
       const row = before.get(clientId);
       if (!row) continue;
       const missed = { ...row, missingCount: 1 };
@@ -449,12 +475,68 @@ async function applyLinkListing(
     // What the statistics scheduler refreshes after pinned links (statistics/most-clicked.ts).
     await db.syncState.put({ key: MOST_CLICKED_KEY, value: rankMostClicked(counts) });
     for (const clientId of [...removals, ...dropped]) await deleteClickSamples(db, clientId);
+    // Rows of other types on pages left as stored are as they were.
+    const otherKept =
+      unchangedRows === 0
+        ? []
+        : (await db.otherLinks.toArray()).filter((other) => listedIds.has(other.id) && !byId.has(other.id)).map((other) => ({ ...other, seenAt: now }));
     await db.otherLinks.clear();
-    await db.otherLinks.bulkPut(listed.filter((row) => !isLinkRow('links', row)).map((row) => ({ id: row.id, row, seenAt: now })));
+    await db.otherLinks.bulkPut([...otherKept, ...listed.filter((row) => !isLinkRow('links', row)).map((row) => ({ id: row.id, row, seenAt: now }))]);
     await db.syncState.put({ key: lastPullKey('links'), value: now });
     feed.report(changedRows, [...removals, ...dropped]);
   });
   return out;
+}
+
+/**
+ * The listing with rows for every page the pull cannot leave as stored. A page main found listed
+ * exactly as stored came without its rows; when a row of it has a record of its own now, or is
+ * listed twice, its rows are read back from the stored text (which is that very listing: same
+ * hash). A page stored anew since the listing began (another window's pull) no longer says what
+ * was listed: the listing is read again.
+ */
+async function withUnchangedRows(
+  db: MirrorDb,
+  dir: PageDirectory,
+  own: ReadonlyMap<string, MirrorRow<Link>>,
+  ownByServer: ReadonlyMap<number, MirrorRow<Link>>,
+  listed: Link[],
+  pages: readonly (Link[] | undefined)[],
+  unchanged: readonly (UnchangedPage | undefined)[],
+): Promise<{ listed: Link[]; pages: readonly (Link[] | undefined)[]; unchanged: readonly (UnchangedPage | undefined)[] }> {
+  if (!unchanged.some((page) => page !== undefined)) return { listed, pages, unchanged };
+  const listings = new Map<number, number>();
+  const count = (id: number) => listings.set(id, (listings.get(id) ?? 0) + 1);
+  for (const page of pages) page?.forEach((row) => count(row.id));
+  for (const page of unchanged) page?.ids.forEach(count);
+  const read: number[] = [];
+  unchanged.forEach((page, i) => {
+    if (!page) return;
+    const stored = dir.keys.get(i + 1);
+    if (!stored || stored.hash !== page.hash) throw new ListingUnstableError('links');
+    const needsRows =
+      stored.clientIds.some((clientId) => own.has(clientId)) ||
+      stored.serverIds.some((serverId) => ownByServer.has(serverId)) ||
+      page.ids.some((id) => listings.get(id)! > 1);
+    if (needsRows) read.push(i);
+  });
+  if (read.length === 0) return { listed, pages, unchanged };
+  const withRows = [...pages];
+  const stillUnchanged = [...unchanged];
+  const records = await readPageRecords(
+    db,
+    read.map((i) => i + 1),
+  );
+  read.forEach((i, k) => {
+    const record = records[k];
+    if (!record) throw new ListingUnstableError('links');
+    withRows[i] = pageLinks(record);
+    stillUnchanged[i] = undefined;
+  });
+  // As listing.ts makes `rows`: one row per id, a later page's copy over an earlier one's.
+  const byId = new Map<number, Link>();
+  for (const page of withRows) page?.forEach((row) => byId.set(row.id, row));
+  return { listed: [...byId.values()], pages: withRows, unchanged: stillUnchanged };
 }
 
 export async function deleteClickSamples(db: MirrorDb, clientId: string): Promise<void> {

@@ -235,6 +235,13 @@ const processNonce = Math.random().toString(36).slice(2);
 let versions = 0;
 
 /** A version never given before in this process (an aborted write's version is never reused). */
+/** Page number → hash of each page stored exactly as listed (what main may then hand over as unchanged). */
+export function storedPageHashes(dir: PageDirectory): Map<number, string> {
+  const hashes = new Map<number, string>();
+  for (const [page, keys] of dir.keys) if (keys.hash !== '') hashes.set(page, keys.hash);
+  return hashes;
+}
+
 export function newPagesVersion(): string {
   return `${processNonce}.${++versions}`;
 }

@@ -2,8 +2,9 @@
 // handed over once, one an answer, in the order it arrived, a failure ends the listing at that page, and a
 // listing that is stopped, idle, or pushed out by newer ones answers "list again".
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CallError, type ListEnvelope } from '../../../src-preload/contract/index.ts';
+import { CallError, rowsHash, type ListEnvelope } from '../../../src-preload/contract/index.ts';
 import { createListingStreams, type ListingStreamsOptions } from '../../../src-main/service/listing-streams.ts';
+import { pageHash } from '../../../src-renderer/sync/listing-hash.ts';
 
 const envelope = (page: number): ListEnvelope<unknown> => ({
   data: [{ id: page }],
@@ -92,11 +93,38 @@ describe('listings main reads for a window', () => {
     const rest = [];
     for (let i = 0; i < 4; i++) rest.push(await streams.next(listingId));
     expect(rest.map((batch) => batch.pages.map((p) => p.page))).toEqual([[5], [6], [7], [8]]);
-    expect(rest[0]!.pages[0]!.envelope).toEqual(envelope(5));
+    expect(rest[0]!.pages[0]).toEqual({ page: 5, envelope: envelope(5) });
     expect(rest.map((batch) => batch.done)).toEqual([false, false, false, true]);
     expect(service.maxInFlight()).toBe(3);
     expect(streams.size).toBe(0);
     await expect(streams.next(listingId)).rejects.toMatchObject({ kind: 'not-found' });
+  });
+
+  it('hands a page over as its ids and click counts only when its rows hash as the window said it holds them', async () => {
+    const rows = (page: number) => [
+      { id: page * 10, url: `a${page}`, clicks: 4, type: 'link' },
+      { id: page * 10 + 1, url: `b${page}`, type: 'link' },
+    ];
+    const page = (n: number): ListEnvelope<unknown> => ({ ...envelope(n), data: rows(n) });
+    const streams = createListingStreams({ fetchPage: async (_resource, args) => page(args.page) });
+    const { listingId } = streams.start({
+      ...request([2, 3, 4]),
+      known: [
+        { page: 2, hash: rowsHash(rows(2)) },
+        // The window's copy of page 3 is not what is listed now; page 4 it does not hold as listed.
+        { page: 3, hash: rowsHash(rows(2)) },
+      ],
+    });
+    const handed = [];
+    for (let i = 0; i < 3; i++) handed.push(...(await streams.next(listingId)).pages);
+    expect(handed.find((p) => p.page === 2)).toEqual({
+      page: 2,
+      unchanged: { hash: rowsHash(rows(2)), meta: envelope(2).meta, ids: [20, 21], clicks: [4, 0] },
+    });
+    expect(handed.find((p) => p.page === 3)).toEqual({ page: 3, envelope: page(3) });
+    expect(handed.find((p) => p.page === 4)).toEqual({ page: 4, envelope: page(4) });
+    // The hash is the one the window takes of the rows it stores: their JSON, as one text.
+    expect(rowsHash(rows(2))).toBe(pageHash(rows(2) as never));
   });
 
   it('waits for the next page when none is ready, however long its read takes', async () => {

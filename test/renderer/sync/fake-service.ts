@@ -17,6 +17,8 @@ import {
   type Domain,
   type Handler,
   type Link,
+  type ListEnvelope,
+  type ListingPage,
   type Priority,
   type RateLimitState,
   type ResourceName,
@@ -24,6 +26,7 @@ import {
   type StatisticsQuery,
 } from '../../../src-preload/contract/index.ts';
 import { rangeDays } from '../../../src-renderer/sync/statistics/days.ts';
+import { handedOver } from '../../../src-main/service/listing-streams.ts';
 
 type Row = Link | Domain | Handler;
 
@@ -202,6 +205,8 @@ export class FakeService {
    * `<resource>.list` call (recorded, counted, faulted like one), `concurrency` pages a batch.
    */
   private readonly listings = new Map<string, { request: Record<string, unknown>; queue: number[] }>();
+  /** Pages handed over as unchanged (their ids only). */
+  unchangedPages = 0;
   private listingIds = 0;
 
   private async listing(name: 'listing.start' | 'listing.next' | 'listing.stop', input: Record<string, unknown>): Promise<unknown> {
@@ -218,13 +223,18 @@ export class FakeService {
     }
     if (!listing) throw new CallError({ kind: 'not-found', message: 'That listing is over: list again.' });
     const { workspaceId, priority, resource, resultsPerPage, concurrency } = listing.request;
-    const pages: { page: number; envelope: unknown }[] = [];
+    const known = new Map(((listing.request.known as { page: number; hash: string }[] | undefined) ?? []).map((k) => [k.page, k.hash]));
+    const pages: ListingPage[] = [];
     for (let n = 0; n < ((concurrency as number | undefined) ?? 4) && listing.queue.length > 0; n++) {
       const page = listing.queue.shift()!;
       try {
         // Main's budget refuses a page before it is asked of the service (no list call then).
         this.checkRoom(priority === 'background' ? 'background' : 'interactive');
-        pages.push({ page, envelope: await this.handle(`${resource as ResourceName}.list`, { workspaceId, priority, page, resultsPerPage }) });
+        const envelope = (await this.handle(`${resource as ResourceName}.list`, { workspaceId, priority, page, resultsPerPage })) as ListEnvelope<unknown>;
+        // As main hands it over: a page listed as the window holds it, as its ids only.
+        const handed = handedOver(page, envelope, known.get(page));
+        if ('unchanged' in handed) this.unchangedPages++;
+        pages.push(handed);
       } catch (error) {
         this.listings.delete(listingId);
         return { pages, done: true, failure: { page, error: error instanceof CallError ? error.data : { kind: 'internal', message: String(error) } } };

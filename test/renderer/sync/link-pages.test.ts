@@ -6,11 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../src-preload/contract/index.ts';
 import { deleteRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { mirrorDbName, openMirrorDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from '../../../src-renderer/sync/mirror/db.ts';
-import { linkRows, linkRowSlices, pageDirectory, readPageDirectory, readPageRecords } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { linkRows, linkRowSlices, pageDirectory, readPageDirectory, readPageRecords, storedPageHashes } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
 import { watchLinkRows, type LinkRowChanges } from '../../../src-renderer/sync/mirror/row-feed.ts';
 import { push } from '../../../src-renderer/sync/push.ts';
-import { pullResource } from '../../../src-renderer/sync/pull.ts';
+import { applyListing, pullResource } from '../../../src-renderer/sync/pull.ts';
+import { listAll, ListingUnstableError } from '../../../src-renderer/sync/listing.ts';
+import { MOST_CLICKED_KEY } from '../../../src-renderer/sync/statistics/most-clicked.ts';
 import { harness, settle, type Harness } from './helpers.ts';
 
 let h: Harness;
@@ -31,6 +33,71 @@ function spyOnPages() {
     restore: () => [reads, puts, ownPuts].forEach((spy) => spy.mockRestore()),
   };
 }
+
+describe('pages main finds listed as stored come as their ids only', () => {
+  it('a row of such a page edited here takes the listed base under its edit: the page is read back from its stored text', async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < PAGE * 2 + 5; i++) links.push(h.service.seedLink({ clicks: i % 5, email_reports: [] }));
+    await pullResource(h.ctx, 'links');
+    const target = links[PAGE + 7]!;
+    const { clientId } = await rowOf(target.id);
+    await updateRow(h.edits, 'links', clientId, { location_url: 'https://mine.example/' });
+    await h.clock.advance(60_000);
+    h.service.unchangedPages = 0;
+    const result = await pullResource(h.ctx, 'links');
+    expect(h.service.unchangedPages).toBe(2);
+    expect(result).toMatchObject({ listed: PAGE * 2 + 5, added: 0, removed: 0 });
+    expect(await linkRows(h.db).get(clientId)).toMatchObject({
+      base: h.service.rows.links.get(target.id),
+      local: { location_url: 'https://mine.example/' },
+      missingCount: 0,
+    });
+    const rows = await linkRows(h.db).toArray();
+    expect(rows).toHaveLength(PAGE * 2 + 5);
+    for (const row of rows) {
+      expect(row.missingCount).toBe(0);
+      expect(row.base).toEqual(h.service.rows.links.get(row.serverId!));
+    }
+  });
+
+  it('a page stored anew while the listing was read (another window pulled) fails the pull without losing anything; the next pull applies', async () => {
+    h = harness();
+    const links: Link[] = [];
+    for (let i = 0; i < PAGE * 2 + 5; i++) links.push(h.service.seedLink({ clicks: 1 }));
+    await pullResource(h.ctx, 'links');
+    const listing = await listAll(h.ctx, 'links', 'interactive', undefined, storedPageHashes(await pageDirectory(h.db)));
+    expect(listing.unchanged.filter(Boolean)).toHaveLength(2);
+    // Meanwhile another pull stores page 2 anew: a link on it was clicked.
+    const clicked = links[PAGE + 3]!;
+    clicked.clicks = 77;
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    await expect(
+      applyListing(h.ctx, 'links', listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, undefined, listing.unchanged),
+    ).rejects.toBeInstanceOf(ListingUnstableError);
+    expect((await rowOf(clicked.id)).base?.clicks).toBe(77);
+    expect(await linkRows(h.db).count()).toBe(PAGE * 2 + 5);
+    await h.clock.advance(60_000);
+    await expect(pullResource(h.ctx, 'links')).resolves.toMatchObject({ listed: PAGE * 2 + 5, removed: 0 });
+    expect((await rowOf(clicked.id)).base?.clicks).toBe(77);
+  });
+
+  it('keeps the rows of other types on them, and their links in the click ranking', async () => {
+    h = harness();
+    for (let i = 0; i < PAGE * 2; i++) h.service.seedLink({ clicks: i % 7, ...(i === PAGE + 3 ? { type: 'biolink' } : {}) });
+    await pullResource(h.ctx, 'links');
+    const others = await h.db.otherLinks.toArray();
+    expect(others).toHaveLength(1);
+    const ranked = (await h.db.syncState.get(MOST_CLICKED_KEY))?.value;
+    await h.clock.advance(60_000);
+    h.service.unchangedPages = 0;
+    await pullResource(h.ctx, 'links');
+    expect(h.service.unchangedPages).toBe(1);
+    expect((await h.db.otherLinks.toArray()).map(({ id, row }) => ({ id, row }))).toEqual(others.map(({ id, row }) => ({ id, row })));
+    expect((await h.db.syncState.get(MOST_CLICKED_KEY))?.value).toEqual(ranked);
+  });
+});
 
 describe('links stored a page to a record', () => {
   it('a first pull stores each listed page as one record and no link record', async () => {
@@ -215,6 +282,8 @@ describe('links stored a page to a record', () => {
     await h.clock.advance(60_000);
     const spy = spyOnPages();
     const result = await pullResource(h.ctx, 'links');
+    // Pages 2 and 3 came as their ids only (main found them as stored); page 1 is a list call.
+    expect(h.service.unchangedPages).toBe(2);
     expect(spy.pagesRead()).toBe(0);
     expect(spy.pagesWritten()).toEqual([]);
     expect(spy.ownWritten()).toBe(0);
