@@ -66,6 +66,8 @@ export interface SearchGrams {
 
 /** Links a slice of the building handles before it may pause (a few ms of work). */
 const GRAM_SLICE = 10_000;
+/** Bytes of the links' text a slice counts pairs in (about as long a slice). */
+const GRAM_TEXT_SLICE = 500_000;
 
 /**
  * Builds under way (or done) per entries array: a search that needs the grams finishes the build
@@ -122,6 +124,7 @@ function* gramSteps(entries: readonly SearchableLink[]): Generator<void, SearchG
   const text = new Uint8Array(length);
   const aliasStart = new Int32Array(size);
   const destinationStart = new Int32Array(size);
+  yield;
   let at = 0;
   const copy = (value: string) => {
     for (let j = 0; j < value.length; j++) text[at++] = byteOf(value.charCodeAt(j));
@@ -140,6 +143,8 @@ function* gramSteps(entries: readonly SearchableLink[]): Generator<void, SearchG
   // The most frequent ASCII pairs get buckets of their own.
   const counts = new Int32Array(128 * 128);
   for (let j = 1; j < length; j++) {
+    // The pass over every byte (5 MB at 100,000 links) is sliced too: whole, it was the pull's longest task.
+    if (j % GRAM_TEXT_SLICE === 0) yield;
     const a = text[j - 1] as number;
     const b = text[j] as number;
     if (isAsciiPair(a, b) && a !== LINE_BREAK && b !== LINE_BREAK) counts[a * 128 + b]!++;
@@ -149,6 +154,7 @@ function* gramSteps(entries: readonly SearchableLink[]): Generator<void, SearchG
     .filter((pair) => (counts[pair] as number) > 0)
     .sort((x, y) => (counts[y] as number) - (counts[x] as number));
   ranked.slice(0, OWN_PAIRS).forEach((pair, k) => (ownPair[pair] = k));
+  yield;
   // One bit per link in the bucket of each letter and pair it holds.
   const bits = new Uint32Array(BUCKETS * words);
   const sharedPairs = new Int32Array(SHARED_PAIRS).fill(UNSEEN);

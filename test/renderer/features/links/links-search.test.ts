@@ -238,14 +238,18 @@ describe('gram filter', () => {
   });
 
   it('is built a slice per task, the same grams as at once, and given up when the index is replaced', async () => {
-    const many = indexRows(links(25_000, 5), [], NOW);
+    const many = indexRows(links(30_000, 5), [], NOW);
     let pauses = 0;
     const pause = async () => {
       pauses++;
       await Promise.resolve();
     };
     const sliced = await buildGramsInSlices(many.entries, pause, () => true);
-    expect(pauses).toBe(4); // 25,000 links, 10,000 a slice, twice through
+    // 30,000 links, 10,000 a slice, twice through; the text's pairs 500,000 bytes a slice; once after
+    // the arrays are made and once after the pairs are ranked.
+    const textBytes = many.entries.reduce((sum, e) => sum + e.aliasLower.length + e.destinationLower.length + 2, 0);
+    expect(textBytes).toBeGreaterThan(500_000);
+    expect(pauses).toBe(2 * 2 + Math.floor((textBytes - 1) / 500_000) + 2);
     expect(sliced).toEqual(buildGrams([...many.entries])); // built apart, at once
     let wanted = 2;
     expect(await buildGramsInSlices([...many.entries], pause, () => --wanted > 0)).toBeNull();
