@@ -10,6 +10,7 @@ import { createLocalLockManager } from '../../../src-renderer/sync/locks.ts';
 import { FakeService } from './fake-service.ts';
 import { freshDb, harness, manualClock, sequentialIds, type Harness } from './helpers.ts';
 import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { pullResource } from '../../../src-renderer/sync/pull.ts';
 
 const PAGES = 12;
 let h: Harness | null = null;
@@ -79,6 +80,29 @@ describe('a background listing cut short by the rate limit', () => {
     const listing = await listAll(h.ctx, 'links', 'background');
     expect(listing.rows.find((r) => r.id === row.id)).toMatchObject({ location_url: 'https://example.com/changed' });
     expect(h.service.callsOf('links.list').filter((call) => call.input.page === readPages[0])).toHaveLength(2);
+  });
+
+  it('keeps the pages main found as stored, and reads again one of them whose row the push changed between windows', async () => {
+    h = harness();
+    for (let i = 0; i < PAGES * 1000; i++) h.service.seedLink();
+    h.ctx.partialListings = new Map();
+    await pullResource(h.ctx, 'links');
+    h.service.emitRateLimit({ limit: 8, remaining: 8, resetAt: h.clock.now() + 60_000 });
+    h.service.unchangedPages = 0;
+    await expect(pullResource(h.ctx, 'links', 'background')).rejects.toBeInstanceOf(BudgetExhaustedError);
+    // Seven requests: page 1, and six pages that came as their ids only.
+    expect(h.service.unchangedPages).toBe(6);
+    const partial = h.ctx.partialListings!.get('links')!;
+    const index = partial.unchanged.findIndex((page) => page !== undefined);
+    const id = partial.unchanged[index]!.ids[10]!;
+    h.service.rows.links.set(id, { ...h.service.rows.links.get(id)!, location_url: 'https://example.com/changed' });
+    invalidatePartialListing(h.ctx, 'links', id);
+    expect(h.ctx.partialListings!.get('links')!.unchanged[index]).toBeUndefined();
+    h.clock.set(h.clock.now() + 60_000);
+    h.service.emitRateLimit({ limit: 100, remaining: 100, resetAt: h.clock.now() + 60_000 });
+    await pullResource(h.ctx, 'links', 'background');
+    expect((await linkRows(h.db).withServerId(id))[0]!.base).toMatchObject({ location_url: 'https://example.com/changed' });
+    expect(await linkRows(h.db).count()).toBe(PAGES * 1000);
   });
 
   it('a create or delete pushed between windows starts the listing over', async () => {
