@@ -36,9 +36,11 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
   const read = <T>(workspaceId: string, run: (c: ServiceClient) => Promise<T>) => fence.read(workspaceId, async () => run(await client(workspaceId)));
 
   const resources = createResourceHandlers({ client, fence });
-  // Listings read for a window: each page as a `<resource>.list` call reads it.
+  // Listings read for a window: each page as a `<resource>.list` call reads it (after the workspace's
+  // writes in flight), or as its ids only when the window holds it as listed.
   const listings = createListingStreams({
-    fetchPage: (resource, args) => resources(resource).list(args),
+    fetchPage: (resource, { workspaceId, priority, page, resultsPerPage }, known) =>
+      read(workspaceId, (c) => c.listingPage(resource, { page, resultsPerPage }, known, { priority })),
     ...(deps.listingReadAhead === undefined ? {} : { readAhead: deps.listingReadAhead }),
   });
   return {

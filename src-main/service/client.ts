@@ -9,6 +9,7 @@ import { CallError } from '../../src-preload/contract/errors.ts';
 import { RESOURCE_PATHS, type ResourceName } from '../../src-preload/contract/resource-names.ts';
 import { RESOURCE_TABLE } from '../../src-preload/contract/resource-table.ts';
 import type { Account, Created, ListEnvelope, Updated } from '../../src-preload/contract/resources.ts';
+import type { ListingPage } from '../../src-preload/contract/calls.ts';
 import type { Statistics, StatisticsQuery } from '../../src-preload/contract/statistics.ts';
 import { RequestBudget, type BudgetSlot } from './budget.ts';
 import { markChecked } from './checked-output.ts';
@@ -17,6 +18,7 @@ import { invalid, isErrorBodyWithOkStatus, serviceError, serviceMessage } from '
 import { normaliseCreated, normaliseList, normaliseSingle, normaliseUpdated, parseBody, type ParsedBody, normaliseAccount } from './normalise.ts';
 import { normaliseBaseUrl } from './base-url.ts';
 import { RESOURCE_CODECS } from './resource-codecs.ts';
+import { digestOf, handedOver, ReadPages } from './unchanged-pages.ts';
 import { send, type Method, type NetworkRoute, type RawAnswer, type Timers } from './transport.ts';
 import { answerError, WRITES, type Exchange } from './answer-errors.ts';
 import { readStatisticsAnswer, STATISTICS_MISSING_MS, statisticsNotAvailable, statisticsPath } from './statistics-answer.ts';
@@ -42,6 +44,8 @@ export class ServiceClient {
   readonly #timeoutMs: number;
   readonly #dispatcher: Dispatcher | NetworkRoute | undefined;
   readonly #onRequest: ((event: RequestEvent) => void) | undefined;
+  /** What each listing page read for the window hashed to, by address (unchanged-pages.ts). */
+  readonly #readPages = new ReadPages();
   /** Until when (epoch ms) the service is known to have no statistics call. */
   #statisticsMissingUntil = 0;
   readonly #timers: Timers | undefined;
@@ -146,15 +150,22 @@ export class ServiceClient {
   }
 
   async #list<T>(resource: ResourceName, query: ListQuery, item: (raw: unknown) => T, o?: RequestOptions): Promise<ListEnvelope<T>> {
+    const { url, page, resultsPerPage } = this.#listUrl(resource, query);
+    return this.#listOf(resource, await this.#exchange('list', resource, url, 'GET', undefined, o), page, resultsPerPage, item);
+  }
+
+  #listUrl(resource: ResourceName, query: ListQuery): { url: URL; page: number; resultsPerPage: number } {
     const page = query?.page ?? DEFAULT_PAGE;
     const resultsPerPage = query?.resultsPerPage ?? DEFAULT_RESULTS_PER_PAGE;
     if (!Number.isSafeInteger(page) || page < 1) throw invalid(`Not a valid page number: ${String(page)}`);
     if (!(RESULTS_PER_PAGE as readonly number[]).includes(resultsPerPage)) {
       throw invalid(`results per page must be one of ${RESULTS_PER_PAGE.join(', ')}`);
     }
+    return { url: this.#url(`${this.#collection(resource)}/?page=${page}&results_per_page=${resultsPerPage}`), page, resultsPerPage };
+  }
+
+  #listOf<T>(resource: ResourceName, answer: Exchange, page: number, resultsPerPage: number, item: (raw: unknown) => T): ListEnvelope<T> {
     const collection = this.#collection(resource);
-    const url = this.#url(`${collection}/?page=${page}&results_per_page=${resultsPerPage}`);
-    const answer = await this.#exchange('list', resource, url, 'GET', undefined, o);
     const list = normaliseList(this.#json(answer), item, {
       page,
       resultsPerPage,
@@ -163,6 +174,23 @@ export class ServiceClient {
     // What normaliseList accepted satisfies the list schema: every item passed its read schema, the
     // meta ListMetaSchema, and the page links are strings or null by construction.
     return markChecked(list, RESOURCE_TABLE[resource].calls.list.output);
+  }
+
+  /**
+   * A page of a listing main reads for the window (listing-streams.ts): as the list call reads it,
+   * or only its ids and click counts when its rows hash as `known`, the window's copy. The same
+   * bytes as last read at that address, which hashed to `known`, are not parsed again.
+   */
+  async listingPage(resource: ResourceName, query: ListQuery, known: string | undefined, o?: RequestOptions): Promise<ListingPage> {
+    if (known === undefined) return { page: query.page ?? DEFAULT_PAGE, envelope: await this.resource(resource).list(query, o) };
+    const { url, page, resultsPerPage } = this.#listUrl(resource, query);
+    const raw = await this.#exchangeRaw('list', resource, url, 'GET', undefined, o);
+    const digest = raw.status >= 200 && raw.status < 300 ? digestOf(raw.text) : null;
+    const same = digest === null ? null : this.#readPages.unchanged(url.href, digest, known);
+    if (same) return { page, unchanged: same };
+    const read = RESOURCE_CODECS[resource].read as (raw: unknown) => unknown;
+    const list = this.#listOf(resource, await this.#answered('list', raw, o), page, resultsPerPage, read);
+    return digest === null ? handedOver(page, list, known) : this.#readPages.read(url.href, digest, page, list, known);
   }
 
   async #get<T>(resource: ResourceName, id: number, item: (raw: unknown) => T, o?: RequestOptions): Promise<T> {
@@ -235,7 +263,11 @@ export class ServiceClient {
 
   /** One request and its answer, 2xx only; every other answer becomes a CallError. */
   async #exchange(kind: RequestKind, resource: ResourceName, url: URL, method: Method, body: FormData | undefined, o?: RequestOptions): Promise<Exchange> {
-    const answer = await this.#exchangeRaw(kind, resource, url, method, body, o);
+    return this.#answered(kind, await this.#exchangeRaw(kind, resource, url, method, body, o), o);
+  }
+
+  /** An answer parsed, 2xx only; every other answer becomes a CallError. */
+  async #answered(kind: RequestKind, answer: RawAnswer, o?: RequestOptions): Promise<Exchange> {
     const parsed: ParsedBody = parseBody(answer.text);
     const exchange = { status: answer.status, headers: answer.headers, body: parsed };
     if (answer.status >= 200 && answer.status < 300) {

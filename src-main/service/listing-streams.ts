@@ -5,16 +5,7 @@
 // of listings, and drops one nobody has asked on for a while (a window that went away). A page
 // the window said it holds as listed (its hash), listed the same, goes over as its ids alone.
 import { randomBytes } from 'node:crypto';
-import {
-  CallError,
-  rowsHash,
-  type CallErrorData,
-  type ListEnvelope,
-  type ListingPage,
-  type Priority,
-  type ResourceName,
-  type ResultsPerPage,
-} from '../../src-preload/contract/index.ts';
+import { CallError, type CallErrorData, type ListingPage, type Priority, type ResourceName, type ResultsPerPage } from '../../src-preload/contract/index.ts';
 
 export interface ListingRequest {
   workspaceId: string;
@@ -34,11 +25,15 @@ export interface ListingBatch {
 }
 
 export interface ListingStreamsOptions {
-  /** One page, as the `<resource>.list` call reads it. */
+  /**
+   * One page, as the `<resource>.list` call reads it; only its ids when its rows hash as `known`
+   * (the window's copy; unchanged-pages.ts).
+   */
   fetchPage(
     resource: ResourceName,
     args: { workspaceId: string; priority: Priority; page: number; resultsPerPage: ResultsPerPage },
-  ): Promise<ListEnvelope<unknown>>;
+    known: string | undefined,
+  ): Promise<ListingPage>;
   /** Pages in flight at once, unless the listing asks for fewer or more (at most 8). */
   concurrency?: number;
   /** Pages read and not yet handed over, at most (in flight included). */
@@ -67,26 +62,6 @@ interface Listing {
   reader: object | null;
   idle: ReturnType<typeof setTimeout> | undefined;
   touched: number;
-}
-
-/**
- * The page as handed over: only its ids and click counts when its rows hash as the window's copy
- * (the window has the rows; a pull with nothing changed then moves none of 100 MB across).
- */
-export function handedOver(page: number, envelope: ListEnvelope<unknown>, known: string | undefined): ListingPage {
-  if (known === undefined || !Array.isArray(envelope.data)) return { page, envelope };
-  const hash = rowsHash(envelope.data);
-  if (hash !== known) return { page, envelope };
-  const rows = envelope.data as { id?: unknown; clicks?: unknown }[];
-  return {
-    page,
-    unchanged: {
-      hash,
-      meta: envelope.meta,
-      ids: rows.map((row) => (typeof row.id === 'number' ? row.id : -1)),
-      clicks: rows.map((row) => (typeof row.clicks === 'number' ? row.clicks : 0)),
-    },
-  };
 }
 
 const errorData = (error: unknown): CallErrorData => (error instanceof CallError ? error.data : { kind: 'internal', message: 'The page could not be read.' });
@@ -129,10 +104,10 @@ export function createListingStreams(options: ListingStreamsOptions) {
       listing.inFlight++;
       const { workspaceId, priority, resource, resultsPerPage } = listing.request;
       void options
-        .fetchPage(resource, { workspaceId, priority: priority ?? 'interactive', page, resultsPerPage })
+        .fetchPage(resource, { workspaceId, priority: priority ?? 'interactive', page, resultsPerPage }, listing.known.get(page))
         .then(
-          (envelope) => {
-            if (!listing.failure) listing.ready.push(handedOver(page, envelope, listing.known.get(page)));
+          (handed) => {
+            if (!listing.failure) listing.ready.push(handed);
           },
           (error: unknown) => {
             // Pages after a failed one are not read: the reader decides what comes next.

@@ -2,9 +2,8 @@
 // handed over once, one an answer, in the order it arrived, a failure ends the listing at that page, and a
 // listing that is stopped, idle, or pushed out by newer ones answers "list again".
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CallError, rowsHash, type ListEnvelope } from '../../../src-preload/contract/index.ts';
+import { CallError, type ListEnvelope, type ListingPage } from '../../../src-preload/contract/index.ts';
 import { createListingStreams, type ListingStreamsOptions } from '../../../src-main/service/listing-streams.ts';
-import { pageHash } from '../../../src-renderer/sync/listing-hash.ts';
 
 const envelope = (page: number): ListEnvelope<unknown> => ({
   data: [{ id: page }],
@@ -14,7 +13,7 @@ const envelope = (page: number): ListEnvelope<unknown> => ({
 
 /** A service whose pages answer when the test says so. */
 function slowService() {
-  const waiting = new Map<number, { resolve: (value: ListEnvelope<unknown>) => void; reject: (error: unknown) => void }>();
+  const waiting = new Map<number, { resolve: (value: ListingPage) => void; reject: (error: unknown) => void }>();
   let inFlight = 0;
   let maxInFlight = 0;
   const asked: number[] = [];
@@ -44,7 +43,7 @@ function slowService() {
     asked,
     maxInFlight: () => maxInFlight,
     async answer(page: number) {
-      waiting.get(page)!.resolve(envelope(page));
+      waiting.get(page)!.resolve({ page, envelope: envelope(page) });
       waiting.delete(page);
       await settle();
     },
@@ -98,33 +97,6 @@ describe('listings main reads for a window', () => {
     expect(service.maxInFlight()).toBe(3);
     expect(streams.size).toBe(0);
     await expect(streams.next(listingId)).rejects.toMatchObject({ kind: 'not-found' });
-  });
-
-  it('hands a page over as its ids and click counts only when its rows hash as the window said it holds them', async () => {
-    const rows = (page: number) => [
-      { id: page * 10, url: `a${page}`, clicks: 4, type: 'link' },
-      { id: page * 10 + 1, url: `b${page}`, type: 'link' },
-    ];
-    const page = (n: number): ListEnvelope<unknown> => ({ ...envelope(n), data: rows(n) });
-    const streams = createListingStreams({ fetchPage: async (_resource, args) => page(args.page) });
-    const { listingId } = streams.start({
-      ...request([2, 3, 4]),
-      known: [
-        { page: 2, hash: rowsHash(rows(2)) },
-        // The window's copy of page 3 is not what is listed now; page 4 it does not hold as listed.
-        { page: 3, hash: rowsHash(rows(2)) },
-      ],
-    });
-    const handed = [];
-    for (let i = 0; i < 3; i++) handed.push(...(await streams.next(listingId)).pages);
-    expect(handed.find((p) => p.page === 2)).toEqual({
-      page: 2,
-      unchanged: { hash: rowsHash(rows(2)), meta: envelope(2).meta, ids: [20, 21], clicks: [4, 0] },
-    });
-    expect(handed.find((p) => p.page === 3)).toEqual({ page: 3, envelope: page(3) });
-    expect(handed.find((p) => p.page === 4)).toEqual({ page: 4, envelope: page(4) });
-    // The hash is the one the window takes of the rows it stores: their JSON, as one text.
-    expect(rowsHash(rows(2))).toBe(pageHash(rows(2) as never));
   });
 
   it('waits for the next page when none is ready, however long its read takes', async () => {

@@ -26,7 +26,7 @@ import {
   type StatisticsQuery,
 } from '../../../src-preload/contract/index.ts';
 import { rangeDays } from '../../../src-renderer/sync/statistics/days.ts';
-import { handedOver } from '../../../src-main/service/listing-streams.ts';
+import { handedOver } from '../../../src-main/service/unchanged-pages.ts';
 
 type Row = Link | Domain | Handler;
 
