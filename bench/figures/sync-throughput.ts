@@ -92,7 +92,9 @@ export const syncFigure: Figure = {
         const ms = await rawListing(base, pages);
         raws.push({ ms, cpu: cpuBetween(before, cpuSnapshot(named), NODE) });
         apps.push(await appRound(preview.url, workspace.id, context.links, named, r === rounds - 1));
-        context.log(`round ${r + 1}/${rounds}: raw ${round(ms)} ms, first pull ${round(apps[r]!.fromPullStartMs)} ms from its start`);
+        context.log(
+          `round ${r + 1}/${rounds}: raw ${round(ms)} ms, first pull ${round(apps[r]!.fromPullStartMs)} ms from its start, second pull ${round(apps[r]!.secondPullMs)} ms`,
+        );
       }
       const rawMs = median(raws.map((x) => x.ms));
       const ratio = (pick: (app: AppRound) => number) => round(median(apps.map((app, i) => pick(app) / raws[i]!.ms)), 2);
@@ -121,7 +123,9 @@ export const syncFigure: Figure = {
           `its IndexedDB, on an empty mirror; ${pages} list requests at 1,000 per page through the contract WebSocket, main's service client and ` +
           `the engine's pull. "From pull start": from the first list call leaving the page until the links list shows all of them; "page load ` +
           `included": from opening the page; "complete": from opening the page until the click samples are in the mirror too; "second pull ` +
-          `unchanged": Sync now pressed with nothing changed on the service, until the links listing is applied. Raw: the same ${pages} pages ` +
+          `unchanged": Sync now pressed with nothing changed on the service, until the links listing is applied (main's services run on from ` +
+          `round to round, as they do in the app between pulls: from the second round on, main finds the pages' bytes as it last read ` +
+          `them and does not parse them again). Raw: the same ${pages} pages ` +
           `fetched with undici in Node and JSON-parsed, ${CONCURRENCY} at a time, nothing stored. CPU seconds per process from /proc.`,
         values: {
           links: context.links,
