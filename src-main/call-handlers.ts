@@ -35,7 +35,6 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
   const client = (workspaceId: string) => workspaces.client(workspaceId);
   const read = <T>(workspaceId: string, run: (c: ServiceClient) => Promise<T>) => fence.read(workspaceId, async () => run(await client(workspaceId)));
 
-  const resources = createResourceHandlers({ client, fence });
   // Listings read for a window: each page as a `<resource>.list` call reads it (after the workspace's
   // writes in flight), or as its ids only when the window holds it as listed.
   const listings = createListingStreams({
@@ -45,7 +44,7 @@ export function createCallHandlers(deps: CallHandlerDeps): Omit<CallHandlers, De
   });
   return {
     // Every resource call (`links.list`, `domains.update`, …), from the contract's resource table.
-    resources,
+    resources: createResourceHandlers({ client, fence }),
 
     'listing.start': async (input) => listings.start(input),
     'listing.next': (input) => listings.next(input.listingId),

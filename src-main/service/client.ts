@@ -18,7 +18,7 @@ import { invalid, isErrorBodyWithOkStatus, serviceError, serviceMessage } from '
 import { normaliseCreated, normaliseList, normaliseSingle, normaliseUpdated, parseBody, type ParsedBody, normaliseAccount } from './normalise.ts';
 import { normaliseBaseUrl } from './base-url.ts';
 import { RESOURCE_CODECS } from './resource-codecs.ts';
-import { digestOf, handedOver, ReadPages } from './unchanged-pages.ts';
+import { digestOf, ReadPages } from './unchanged-pages.ts';
 import { send, type Method, type NetworkRoute, type RawAnswer, type Timers } from './transport.ts';
 import { answerError, WRITES, type Exchange } from './answer-errors.ts';
 import { readStatisticsAnswer, STATISTICS_MISSING_MS, statisticsNotAvailable, statisticsPath } from './statistics-answer.ts';
@@ -185,12 +185,13 @@ export class ServiceClient {
     if (known === undefined) return { page: query.page ?? DEFAULT_PAGE, envelope: await this.resource(resource).list(query, o) };
     const { url, page, resultsPerPage } = this.#listUrl(resource, query);
     const raw = await this.#exchangeRaw('list', resource, url, 'GET', undefined, o);
-    const digest = raw.status >= 200 && raw.status < 300 ? digestOf(raw.text) : null;
-    const same = digest === null ? null : this.#readPages.unchanged(url.href, digest, known);
+    const digest = digestOf(raw.text);
+    const same = raw.status >= 200 && raw.status < 300 ? this.#readPages.unchanged(url.href, digest, known) : null;
     if (same) return { page, unchanged: same };
+    // (Any answer but a 2xx one throws here.)
     const read = RESOURCE_CODECS[resource].read as (raw: unknown) => unknown;
     const list = this.#listOf(resource, await this.#answered('list', raw, o), page, resultsPerPage, read);
-    return digest === null ? handedOver(page, list, known) : this.#readPages.read(url.href, digest, page, list, known);
+    return this.#readPages.read(url.href, digest, page, list, known);
   }
 
   async #get<T>(resource: ResourceName, id: number, item: (raw: unknown) => T, o?: RequestOptions): Promise<T> {

@@ -17,13 +17,6 @@ function summaryOf(hash: string, envelope: ListEnvelope<unknown>): UnchangedPage
   };
 }
 
-/** The page as handed over: only its ids and click counts when its rows hash as the window's copy. */
-export function handedOver(page: number, envelope: ListEnvelope<unknown>, known: string | undefined): ListingPage {
-  if (known === undefined || !Array.isArray(envelope.data)) return { page, envelope };
-  const hash = rowsHash(envelope.data);
-  return hash === known ? { page, unchanged: summaryOf(hash, envelope) } : { page, envelope };
-}
-
 /** Pages remembered, at most: a summary is ~16 KB for 1,000 links. */
 const MAX_REMEMBERED = 256;
 
@@ -49,9 +42,11 @@ export class ReadPages {
     return read && read.digest === digest && read.summary.hash === known ? read.summary : null;
   }
 
-  /** The page read at `address` (bytes `digest`): handed over as `handedOver` says, and remembered. */
+  /**
+   * The page read at `address` (bytes `digest`), remembered, as handed over: only its ids and
+   * click counts when its rows hash as `known`, the window's copy.
+   */
   read(address: string, digest: string, page: number, envelope: ListEnvelope<unknown>, known: string): ListingPage {
-    if (!Array.isArray(envelope.data)) return { page, envelope };
     const summary = summaryOf(rowsHash(envelope.data), envelope);
     this.#pages.delete(address);
     this.#pages.set(address, { digest, summary });

@@ -26,7 +26,7 @@ export class ListingUnstableError extends Error {
 export interface Listing {
   rows: ServerRow[];
   /** The rows page by page, as listed (before deduping). */
-  pageRows: ServerRow[][];
+  pageRows: (ServerRow[] | undefined)[];
   /** Each page's text hash (listing-hash.ts), taken as the page arrived: no one long task for them all. */
   pageHashes: string[];
   /**
@@ -145,18 +145,20 @@ export async function listAll(
             requests++;
             const { page } = listed;
             missing.splice(missing.indexOf(page), 1);
+            let listedTotal: number;
             if ('unchanged' in listed) {
               delete results[page - 1];
               unchanged[page - 1] = listed.unchanged;
               hashes[page - 1] = listed.unchanged.hash;
+              listedTotal = listed.unchanged.meta.total;
             } else {
               const rows = listed.envelope.data as ServerRow[];
               delete unchanged[page - 1];
               results[page - 1] = rows;
               hashes[page - 1] = hashed(page - 1, rows);
+              listedTotal = listed.envelope.meta.total;
             }
-            const meta = 'unchanged' in listed ? listed.unchanged.meta : listed.envelope.meta;
-            if (meta.total !== total) changed = true;
+            if (listedTotal !== total) changed = true;
             return !changed;
           });
         } catch (error) {
@@ -182,7 +184,7 @@ export async function listAll(
     // One entry per page (an unchanged page is a hole in `results`; the last one too must count).
     return {
       rows: [...byId.values()],
-      pageRows: Array.from({ length: pages }, (_, i) => results[i]!),
+      pageRows: Array.from({ length: pages }, (_, i) => results[i]),
       pageHashes: hashes,
       pageTexts: texts,
       unchanged: Array.from({ length: pages }, (_, i) => unchanged[i]),

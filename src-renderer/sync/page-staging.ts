@@ -4,7 +4,7 @@
 import type { SyncContext } from './context.ts';
 import type { OnListedPage } from './listing.ts';
 import { isQuotaError } from './mirror/db.ts';
-import { pageDirectory, stagePageText } from './mirror/link-rows.ts';
+import { stagePageText, type PageDirectory } from './mirror/link-rows.ts';
 import type { PageText } from './mirror/page-text.ts';
 
 /** A page text written ahead: the text the listing made, under the id it was written as. */
@@ -27,9 +27,9 @@ export interface PageStaging {
   discard(): Promise<void>;
 }
 
-export async function startPageStaging(ctx: SyncContext): Promise<PageStaging> {
+/** Staging for a listing of links; `stored`: the pages the mirror holds as it begins (pageDirectory). */
+export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageStaging {
   const { db } = ctx;
-  const stored = await pageDirectory(db);
   const listingId = ctx.newId();
   const staged = new Map<number, StagedText>();
   /** Each write's failure, if it failed (kept, not thrown: nothing awaits them until settled). */

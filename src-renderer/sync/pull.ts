@@ -55,11 +55,13 @@ export interface PullResult {
 export async function pullResource(ctx: SyncContext, resource: ResourceName, priority: Priority = 'background'): Promise<PullResult> {
   // Samples an older build journalled (and a crash left) become browsable even when this listing then fails (offline).
   if (resource === 'links') await flushClickJournal(ctx.db);
-  // Links: each page's text is written as it arrives, for the pull's transaction to name.
-  const staging = resource === 'links' ? await startPageStaging(ctx) : undefined;
+  // Links: each page's text is written as it arrives, for the pull's transaction to name; the pages
+  // the mirror holds as the listing begins decide what is written and what main need not send.
+  const stored = resource === 'links' ? await pageDirectory(ctx.db) : undefined;
+  const staging = stored ? startPageStaging(ctx, stored) : undefined;
   try {
     // Pages stored exactly as listed: main hands each over, listed the same, without its rows.
-    const known = resource === 'links' ? storedPageHashes(await pageDirectory(ctx.db)) : undefined;
+    const known = stored ? storedPageHashes(stored) : undefined;
     const listing = await listAll(ctx, resource, priority, staging?.onPage, known);
     const staged = await staging?.settled();
     const result = await applyListing(ctx, resource, listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, staged, listing.unchanged);

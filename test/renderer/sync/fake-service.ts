@@ -26,7 +26,7 @@ import {
   type StatisticsQuery,
 } from '../../../src-preload/contract/index.ts';
 import { rangeDays } from '../../../src-renderer/sync/statistics/days.ts';
-import { handedOver } from '../../../src-main/service/unchanged-pages.ts';
+import { digestOf, ReadPages } from '../../../src-main/service/unchanged-pages.ts';
 
 type Row = Link | Domain | Handler;
 
@@ -207,6 +207,8 @@ export class FakeService {
   private readonly listings = new Map<string, { request: Record<string, unknown>; queue: number[] }>();
   /** Pages handed over as unchanged (their ids only). */
   unchangedPages = 0;
+  /** Main's memory of the pages it read (unchanged-pages.ts). */
+  private readonly readPages = new ReadPages();
   private listingIds = 0;
 
   private async listing(name: 'listing.start' | 'listing.next' | 'listing.stop', input: Record<string, unknown>): Promise<unknown> {
@@ -232,7 +234,10 @@ export class FakeService {
         this.checkRoom(priority === 'background' ? 'background' : 'interactive');
         const envelope = (await this.handle(`${resource as ResourceName}.list`, { workspaceId, priority, page, resultsPerPage })) as ListEnvelope<unknown>;
         // As main hands it over: a page listed as the window holds it, as its ids only.
-        const handed = handedOver(page, envelope, known.get(page));
+        const hash = known.get(page);
+        const address = `${resource as string}/${page}/${resultsPerPage as number}`;
+        const handed: ListingPage =
+          hash === undefined ? { page, envelope } : this.readPages.read(address, digestOf(JSON.stringify(envelope)), page, envelope, hash);
         if ('unchanged' in handed) this.unchangedPages++;
         pages.push(handed);
       } catch (error) {

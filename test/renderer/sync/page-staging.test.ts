@@ -7,7 +7,7 @@ import type { Link } from '../../../src-preload/contract/index.ts';
 import { deleteRow } from '../../../src-renderer/sync/local-edits.ts';
 import { listAll } from '../../../src-renderer/sync/listing.ts';
 import { isQuotaError, openMirrorDb } from '../../../src-renderer/sync/mirror/db.ts';
-import { linkRows, readPageRecords } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { linkRows, pageDirectory, readPageRecords } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { startPageStaging } from '../../../src-renderer/sync/page-staging.ts';
 import { push } from '../../../src-renderer/sync/push.ts';
 import { applyListing, pullResource } from '../../../src-renderer/sync/pull.ts';
@@ -107,7 +107,7 @@ describe('page texts written as the listing brings them', () => {
     await pullResource(h.ctx, 'links');
     for (const link of h.service.rows.links.values()) link.clicks += 2;
     // The app dies after the listing wrote its texts, before its transaction.
-    const staging = await startPageStaging(h.ctx);
+    const staging = startPageStaging(h.ctx, await pageDirectory(h.db));
     await listAll(h.ctx, 'links', 'background', staging.onPage);
     expect((await staging.settled()).size).toBe(3);
     expect((await texts()).stored).toHaveLength(6);
@@ -122,7 +122,7 @@ describe('page texts written as the listing brings them', () => {
   it("stores a page with its text when another window's pull dropped the one written ahead", async () => {
     h = harness();
     seed(PAGE * 2);
-    const staging = await startPageStaging(h.ctx);
+    const staging = startPageStaging(h.ctx, await pageDirectory(h.db));
     const listing = await listAll(h.ctx, 'links', 'background', staging.onPage);
     const staged = await staging.settled();
     // Another window's pull names none of this listing's texts, so it drops them.
