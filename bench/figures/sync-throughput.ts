@@ -21,8 +21,51 @@ const CONCURRENCY = 4; // the engine's page concurrency
 const NODE = 'Node (bench + main services)';
 
 /** Installed before the renderer's own scripts: long tasks, and when each list call leaves the page and its answer arrives. */
-function instrumentPage(): void {
-  const marks = { lists: [] as number[], answers: [] as number[], longTasks: [] as { start: number; duration: number }[] };
+function instrumentPage({ expected, name, links }: { expected: string; name: string; links: number }): void {
+  const marks = {
+    lists: [] as number[],
+    answers: [] as number[],
+    longTasks: [] as { start: number; duration: number }[],
+    /** When the list's total first read `expected` (every link shown). */
+    shown: null as number | null,
+    /** The start of the first check after that which found a click sample for every link. */
+    complete: null as number | null,
+  };
+  const request = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+  /** Sample records (one per link after a first pull, as older builds wrote them), else links whose row (own or on a page) carries a sample. */
+  const sampledLinks = async (): Promise<number> => {
+    const db = await request(indexedDB.open(name));
+    try {
+      const records = await request(db.transaction('clickSamples').objectStore('clickSamples').count());
+      if (records > 0) return records;
+      const rows = (await request(db.transaction('links').objectStore('links').getAll())) as { clientId: string; samples?: { at: number[] } }[];
+      const sampled = new Set(rows.filter((row) => (row.samples?.at.length ?? 0) > 0).map((row) => row.clientId));
+      const pages = (await request(db.transaction('linkPages').objectStore('linkPages').getAll())) as {
+        clientIds: string[];
+        samples: ({ at: number[] } | null)[];
+      }[];
+      for (const page of pages) page.clientIds.forEach((clientId, i) => (page.samples[i]?.at.length ?? 0) > 0 && sampled.add(clientId));
+      return sampled.size;
+    } finally {
+      db.close();
+    }
+  };
+  const untilComplete = async () => {
+    for (;;) {
+      const started = Date.now();
+      if ((await sampledLinks()) >= links) return (marks.complete = started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  // Watched from inside the page, not asked over CDP every few ms: each question would be a task
+  // on the very thread the figure times.
+  const watch = new MutationObserver(() => {
+    if (marks.shown !== null || !document.querySelector('.links-page .pager-total')?.textContent?.includes(expected)) return;
+    marks.shown = Date.now();
+    watch.disconnect();
+    void untilComplete();
+  });
+  document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { subtree: true, childList: true, characterData: true }), { once: true });
   const listIds = new Set<string>();
   const hooked = new WeakSet<WebSocket>();
   (globalThis as unknown as { __bench: typeof marks }).__bench = marks;
@@ -177,38 +220,26 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
   const profile = await mkdtemp(path.join(tmpdir(), 'linkdock-bench-profile-'));
   const browser = await launchPersistentChromium(profile);
   try {
-    await browser.addInitScript(instrumentPage);
+    const name = mirrorDbName(workspaceId);
+    await browser.addInitScript(instrumentPage, { expected: `of ${links.toLocaleString('en')} links`, name, links });
     const page = browser.pages()[0] ?? (await browser.newPage());
-    const expected = `of ${links.toLocaleString('en')} links`;
     const cpuBefore = cpuSnapshot(named);
     const opened = Date.now();
     await page.goto(url);
     const deadline = performance.now() + 600_000;
-    while (
-      !(
-        (await page
-          .locator('.links-page .pager-total')
-          .textContent()
-          .catch(() => '')) ?? ''
-      ).includes(expected)
-    ) {
-      if (performance.now() > deadline) throw new Error('the pull did not finish in 10 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    // The page notes when the list shows them all, and when the click samples are in the mirror
+    // too ("complete"); asked rarely, so as not to load what is timed.
+    type Marks = { lists: number[]; answers: number[]; longTasks: { start: number; duration: number }[]; shown: number | null; complete: number | null };
+    const marksNow = () => page.evaluate(() => (globalThis as unknown as { __bench: Marks }).__bench);
+    let marks: Marks;
+    while ((marks = await marksNow()).complete === null) {
+      if (performance.now() > deadline)
+        throw new Error(marks.shown === null ? 'the pull did not finish in 10 minutes' : 'the click samples were not written in 10 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const shown = Date.now();
-    // The pull's click samples: "complete" is when the whole pull, click history included, is in the
-    // mirror — the start of the first check that finds a sample for every link (as records, or on the rows).
-    const name = mirrorDbName(workspaceId);
-    let complete = Date.now();
-    while ((await countSampledLinks(page, name)) < links) {
-      if (performance.now() > deadline) throw new Error('the click samples were not written in 10 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      complete = Date.now();
-    }
+    const shown = marks.shown!;
+    const complete = marks.complete;
     const cpu = cpuBetween(cpuBefore, cpuSnapshot(named), NODE);
-    const marks = await page.evaluate(
-      () => (globalThis as unknown as { __bench: { lists: number[]; answers: number[]; longTasks: { start: number; duration: number }[] } }).__bench,
-    );
     const pullStart = marks.lists[0] ?? opened;
     const lastAnswer = Math.max(pullStart, ...marks.answers.filter((t) => t <= shown));
     const longest = Math.max(0, ...marks.longTasks.filter((t) => t.start >= pullStart && t.start <= shown).map((t) => t.duration));
@@ -232,62 +263,42 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
   }
 }
 
-/** Sample records (one per link after a first pull, as older builds wrote them), else links whose row (own or on a page) carries a sample. */
-function countSampledLinks(page: Page, name: string): Promise<number> {
-  return page.evaluate(async (name) => {
-    const request = <T>(r: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
-    const db = await request(indexedDB.open(name));
-    try {
-      const records = await request(db.transaction('clickSamples').objectStore('clickSamples').count());
-      if (records > 0) return records;
-      const rows = (await request(db.transaction('links').objectStore('links').getAll())) as { clientId: string; samples?: { at: number[] } }[];
-      const sampled = new Set(rows.filter((row) => (row.samples?.at.length ?? 0) > 0).map((row) => row.clientId));
-      const pages = (await request(db.transaction('linkPages').objectStore('linkPages').getAll())) as {
-        clientIds: string[];
-        samples: ({ at: number[] } | null)[];
-      }[];
-      for (const page of pages) page.clientIds.forEach((clientId, i) => (page.samples[i]?.at.length ?? 0) > 0 && sampled.add(clientId));
-      return sampled.size;
-    } finally {
-      db.close();
-    }
-  }, name);
-}
-
 /** Sync now with nothing changed on the service: ms until the links listing is applied (its mark moves), and the CPU seconds meanwhile. */
 async function secondPull(page: Page, name: string, named: ReadonlyMap<number, string>): Promise<{ ms: number; cpu: Record<string, number> }> {
-  const lastPull = () =>
-    page.evaluate(
-      (name) =>
-        new Promise<unknown>((resolve, reject) => {
-          const open = indexedDB.open(name);
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            const get = db.transaction('syncState').objectStore('syncState').get('lastPull:links');
-            get.onsuccess = () => {
-              db.close();
-              resolve((get.result as { value?: unknown } | undefined)?.value);
-            };
-          };
-        }),
-      name,
-    );
   const button = page.getByRole('contentinfo').getByRole('button', { name: 'Sync now' });
   // A cycle still running (statistics after the first pull) would apply its own listing meanwhile.
   while (!(await button.isEnabled())) await new Promise((resolve) => setTimeout(resolve, 50));
-  const before = await lastPull();
+  // The page watches the listing's mark on one open connection and notes when it moves: one
+  // small read every 20 ms in the page instead of a CDP round trip and a database opened each time.
+  await page.evaluate((name) => {
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+    const state = globalThis as unknown as { __benchWatching: boolean; __benchPulled: Promise<number> };
+    state.__benchWatching = false;
+    state.__benchPulled = (async () => {
+      const db = await request(indexedDB.open(name));
+      const mark = async () =>
+        ((await request(db.transaction('syncState').objectStore('syncState').get('lastPull:links'))) as { value?: unknown } | undefined)?.value;
+      try {
+        const before = JSON.stringify(await mark());
+        state.__benchWatching = true;
+        const deadline = performance.now() + 300_000;
+        for (;;) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (JSON.stringify(await mark()) !== before) return Date.now();
+          if (performance.now() > deadline) throw new Error('the second pull did not finish in 5 minutes');
+        }
+      } finally {
+        db.close();
+      }
+    })();
+  }, name);
+  await page.waitForFunction(() => (globalThis as unknown as { __benchWatching: boolean }).__benchWatching);
   const cpuBefore = cpuSnapshot(named);
   const started = Date.now();
   await button.click();
-  const deadline = performance.now() + 300_000;
-  while ((await lastPull()) === before) {
-    if (performance.now() > deadline) throw new Error('the second pull did not finish in 5 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const ms = Date.now() - started;
-  return { ms, cpu: cpuBetween(cpuBefore, cpuSnapshot(named), NODE) };
+  const applied = await page.evaluate(() => (globalThis as unknown as { __benchPulled: Promise<number> }).__benchPulled);
+  return { ms: applied - started, cpu: cpuBetween(cpuBefore, cpuSnapshot(named), NODE) };
 }
 
 async function rawListing(base: string, pages: number): Promise<number> {

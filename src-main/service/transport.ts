@@ -38,7 +38,10 @@ export const systemTimers: Timers = {
 export interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  text: string;
+  /** The body as received. */
+  bytes: Uint8Array;
+  /** The body as UTF-8 text, decoded when first read (a listing page main has read before is only digested). */
+  readonly text: string;
   /** The proxy (host:port) the answer came through, if any: a 502 may be the proxy's, not the service's. */
   proxy?: string;
 }
@@ -69,6 +72,20 @@ export class NetworkCallError extends CallError {
 
 /** Bodies larger than this are not a JSON answer Linkdock asked for (1,000 links is ~1 MB). */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** An answer whose text is decoded from its bytes once, when first read. */
+export function rawAnswer(status: number, headers: RawAnswer['headers'], bytes: Buffer, proxy?: string | null): RawAnswer {
+  let text: string | undefined;
+  return {
+    status,
+    headers,
+    bytes,
+    get text() {
+      return (text ??= bytes.toString('utf8'));
+    },
+    ...(proxy ? { proxy } : {}),
+  };
+}
 
 export async function send(args: SendArgs): Promise<RawAnswer> {
   const { url, method } = args;
@@ -116,8 +133,7 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
       }
       chunks.push(buffer);
     }
-    const text = Buffer.concat(chunks).toString('utf8');
-    return { status: response.statusCode, headers: response.headers, text, ...(routed?.proxy ? { proxy: routed.proxy } : {}) };
+    return rawAnswer(response.statusCode, response.headers, Buffer.concat(chunks), routed?.proxy);
   } catch (error) {
     if (error instanceof CallError) throw error;
     if (args.signal?.aborted) throw serviceError('cancelled', 'The request was cancelled.', isWrite ? { maybeApplied: true } : {});
