@@ -24,6 +24,7 @@ export function textHash(text: string): string {
     bytes = scratch;
   } else bytes = new Uint8Array(capacity);
   const length = encoder.encodeInto(text, bytes).written;
+  // (The platform's byte order: main and the window that compare hashes run on the same machine.)
   const words = new Int32Array(bytes.buffer, bytes.byteOffset, length >>> 2);
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
