@@ -1,6 +1,7 @@
 // Listing: every page of a resource at 1,000 per page. Page 1 says how many there are; main reads
 // the rest a few at a time within its request budget and hands each over as it arrives (the
-// contract's listing.* calls, src-main/service/listing-streams.ts). Started over when `total`
+// contract's listing.* calls, src-main/service/listing-streams.ts); the pages the mirror already
+// holds are asked for alongside page 1 rather than after it. Started over when `total`
 // changes mid-listing; a background listing the window cuts short keeps its pages for the next.
 // Told the hashes of pages the mirror holds as listed, main hands such a page over, listed the
 // same, as its ids and click counts only (`unchanged`: the pull leaves the stored page as it is).
@@ -13,6 +14,8 @@ import { pageText, type PageText } from './mirror/page-text.ts';
 
 export const PAGE_SIZE = 1000;
 export const MAX_LISTING_RESTARTS = 3;
+/** How a service may answer a page past the listing's end, when it does not list it empty. */
+const PAST_THE_END: ReadonlySet<string> = new Set(['not-found', 'validation']);
 /** Rate-limit refusals one page of an interactive listing waits out before the listing fails. */
 const MAX_PAGE_REFUSALS = 50;
 
@@ -111,7 +114,6 @@ export async function listAll(
     let partial = ctx.partialListings?.get(resource);
     if (partial && ctx.clock.now() - partial.startedAt > PARTIAL_LISTING_MAX_AGE_MS) partial = undefined;
     ctx.partialListings?.delete(resource);
-    let progress: PartialListing;
     // Kept for this attempt only: a listing the rate limit cuts short keeps its pages, not their texts.
     const texts: (PageText | undefined)[] = [];
     const hashed = (index: number, rows: ServerRow[]): string => {
@@ -121,22 +123,37 @@ export async function listAll(
       onPage?.(index, text, hash);
       return hash;
     };
-    if (partial) {
-      progress = partial;
-    } else {
-      const first = await fetchPage(1);
-      const total = first.meta.total;
-      const pages = Math.max(first.meta.total_pages, Math.ceil(total / PAGE_SIZE), 1);
-      progress = { total, pages, results: [first.data], hashes: [hashed(0, first.data)], unchanged: [], startedAt: ctx.clock.now() };
-    }
-    const { total, pages, results, hashes, unchanged } = progress;
-    const missing: number[] = [];
-    for (let page = 2; page <= pages; page++) if (results[page - 1] === undefined && unchanged[page - 1] === undefined) missing.push(page);
+    const results: ServerRow[][] = partial?.results ?? [];
+    const hashes: string[] = partial?.hashes ?? [];
+    const unchanged: (UnchangedPage | undefined)[] = partial?.unchanged ?? [];
+    /** The total every page must say (page 1's, or the first page's to arrive); null until one has. */
+    let total: number | null = partial?.total ?? null;
+    /** How many pages there are: known once page 1 is read (0 until then). */
+    let pages = partial?.pages ?? 0;
     let changed = false;
-    let failure: { error: unknown } | null = null;
-    // Main reads the rest and hands each page over as it arrives (listing.* calls); a refusal
-    // for the rate limit ends that read, and an interactive listing goes on once the window reopens.
-    try {
+    const startedAt = partial?.startedAt ?? ctx.clock.now();
+    const progress = (): PartialListing => ({ total: total!, pages, results, hashes, unchanged, startedAt });
+    const take = (page: number, listed: { rows: ServerRow[] } | { unchanged: UnchangedPage }, listedTotal: number) => {
+      if ('unchanged' in listed) {
+        delete results[page - 1];
+        unchanged[page - 1] = listed.unchanged;
+        hashes[page - 1] = listed.unchanged.hash;
+      } else {
+        delete unchanged[page - 1];
+        results[page - 1] = listed.rows;
+        hashes[page - 1] = hashed(page - 1, listed.rows);
+      }
+      if (total === null) total = listedTotal;
+      else if (listedTotal !== total) changed = true;
+    };
+    /**
+     * Main reads `missing` and hands each page over as it arrives (listing.* calls); a refusal for
+     * the rate limit ends that read, and an interactive listing goes on once the window reopens.
+     * `onTheMirrorsWord`: the pages are those the mirror holds, asked for before page 1 said how
+     * many there are; one the service refuses as it would a page past the end is left for when
+     * that is known (then it is read again, or not part of the listing).
+     */
+    const readMissing = async (missing: number[], onTheMirrorsWord = false): Promise<void> => {
       for (let refusals = 0, lost = 0; !changed && missing.length > 0;) {
         await waitForRoom();
         const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, ctx.rateWindow.available(priority)));
@@ -145,38 +162,65 @@ export async function listAll(
             requests++;
             const { page } = listed;
             missing.splice(missing.indexOf(page), 1);
-            let listedTotal: number;
-            if ('unchanged' in listed) {
-              delete results[page - 1];
-              unchanged[page - 1] = listed.unchanged;
-              hashes[page - 1] = listed.unchanged.hash;
-              listedTotal = listed.unchanged.meta.total;
-            } else {
-              const rows = listed.envelope.data as ServerRow[];
-              delete unchanged[page - 1];
-              results[page - 1] = rows;
-              hashes[page - 1] = hashed(page - 1, rows);
-              listedTotal = listed.envelope.meta.total;
-            }
-            if (listedTotal !== total) changed = true;
+            if ('unchanged' in listed) take(page, { unchanged: listed.unchanged }, listed.unchanged.meta.total);
+            else take(page, { rows: listed.envelope.data as ServerRow[] }, listed.envelope.meta.total);
             return !changed;
           });
         } catch (error) {
           if (error instanceof PageError) {
             requests++;
-            if (error.cause.kind !== 'rate-limited') throw error.cause;
-            onRefused(error.cause, refusals++);
+            if (error.cause.kind === 'rate-limited') onRefused(error.cause, refusals++);
+            else if (onTheMirrorsWord && PAST_THE_END.has(error.cause.kind)) missing.splice(missing.indexOf(error.page), 1);
+            else throw error.cause;
           } else if (!(error instanceof CallError && error.kind === 'not-found' && ++lost <= MAX_LISTING_RESTARTS)) throw error;
           // (Main lost the listing: it restarted, or dropped it. The pages still missing are read again.)
         }
       }
-    } catch (error) {
-      failure = { error };
+    };
+    if (!partial) {
+      // Page 1 says how many pages there are. The pages the mirror holds go on the wire with it,
+      // not after it (a pull after the first: they are most likely all still there, and unchanged).
+      const held = Math.max(0, ...known.keys());
+      const early = Array.from({ length: Math.max(0, held - 1) }, (_, i) => i + 2);
+      const alongside =
+        early.length > 0
+          ? readMissing(early, true).then(
+              () => null,
+              (error: unknown) => ({ error }),
+            )
+          : null;
+      let first: ListEnvelope<ServerRow>;
+      try {
+        first = await fetchPage(1);
+      } finally {
+        // Pages on their way when page 1 failed are let finish: the listing ends with page 1's error.
+        await alongside;
+      }
+      take(1, { rows: first.data }, first.meta.total);
+      pages = Math.max(first.meta.total_pages, Math.ceil(first.meta.total / PAGE_SIZE), 1);
+      const along = await alongside;
+      if (along && !changed) {
+        if (!(along.error instanceof BudgetExhaustedError)) throw along.error;
+        ctx.partialListings?.set(resource, progress());
+        throw along.error;
+      }
+      // Pages the mirror held past the listing's end (fewer links now) are not part of it.
+      for (const list of [results, unchanged, hashes, texts]) if (list.length > pages) list.length = pages;
+    }
+    const missing: number[] = [];
+    for (let page = 2; page <= pages; page++) if (results[page - 1] === undefined && unchanged[page - 1] === undefined) missing.push(page);
+    let failure: { error: unknown } | null = null;
+    if (!changed) {
+      try {
+        await readMissing(missing);
+      } catch (error) {
+        failure = { error };
+      }
     }
     if (changed) continue;
     if (failure) {
       // Background listings stop at a spent window: keep what was read for the next attempt.
-      if (failure.error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress);
+      if (failure.error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress());
       throw failure.error;
     }
     const byId = new Map<number, ServerRow>();
@@ -188,7 +232,7 @@ export async function listAll(
       pageHashes: hashes,
       pageTexts: texts,
       unchanged: Array.from({ length: pages }, (_, i) => unchanged[i]),
-      total,
+      total: total!, // (page 1 was read, now or by the attempt this one goes on from)
       pages,
       restarts,
       requests,
@@ -201,8 +245,10 @@ export async function listAll(
 /** A page main could not read for a listing: the service's (or main's) answer for it. */
 class PageError extends Error {
   override readonly cause: CallError;
-  constructor(cause: CallError) {
+  readonly page: number;
+  constructor(page: number, cause: CallError) {
     super(cause.message);
+    this.page = page;
     this.name = 'PageError';
     this.cause = cause;
   }
@@ -246,7 +292,7 @@ async function streamPages(
       for (const listed of batch.pages) {
         if (!onPage(listed)) return;
       }
-      if (batch.failure) throw new PageError(new CallError(batch.failure.error));
+      if (batch.failure) throw new PageError(batch.failure.page, new CallError(batch.failure.error));
     }
   } finally {
     // Left before its end: main reads no more of it (an answer lost on the way is no matter).
