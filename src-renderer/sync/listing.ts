@@ -146,33 +146,45 @@ export async function listAll(
       if (total === null) total = listedTotal;
       else if (listedTotal !== total) changed = true;
     };
+    /** Set once page 1 has answered (or failed) and the pages read alongside it are no longer all wanted. */
+    let earlyOver = false;
+    /** What ended the read alongside page 1 (page 0: the read itself); it ends the listing if that page is part of it. */
+    let earlyFailure: { page: number; error: unknown } | null = null;
     /**
      * Main reads `missing` and hands each page over as it arrives (listing.* calls); a refusal for
      * the rate limit ends that read, and an interactive listing goes on once the window reopens.
-     * `onTheMirrorsWord`: the pages are those the mirror holds, asked for before page 1 said how
-     * many there are; one the service refuses as it would a page past the end is left for when
-     * that is known (then it is read again, or not part of the listing).
+     * `early`: the pages are those the mirror holds, asked for alongside page 1 before it said how
+     * many there are. Such a read leaves page 1 a slot of the window, stops once `earlyOver`, and
+     * leaves a page refused as one past the end would be for when page 1 has told (then it is read
+     * again, or no part of the listing); any other failure is kept for then too (`earlyFailure`).
      */
-    const readMissing = async (missing: number[], onTheMirrorsWord = false): Promise<void> => {
-      for (let refusals = 0, lost = 0; !changed && missing.length > 0;) {
+    const readMissing = async (missing: number[], early = false): Promise<void> => {
+      for (let refusals = 0, lost = 0; !changed && !(early && earlyOver) && missing.length > 0;) {
         await waitForRoom();
-        const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, ctx.rateWindow.available(priority)));
+        const room = ctx.rateWindow.available(priority) - (early ? 1 : 0);
+        if (early && room <= 0) return;
+        const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, room));
         try {
           await streamPages(ctx, resource, priority, missing, width, known, (listed) => {
             requests++;
             const { page } = listed;
-            missing.splice(missing.indexOf(page), 1);
+            const at = missing.indexOf(page);
+            if (at >= 0) missing.splice(at, 1);
             if ('unchanged' in listed) take(page, { unchanged: listed.unchanged }, listed.unchanged.meta.total);
             else take(page, { rows: listed.envelope.data as ServerRow[] }, listed.envelope.meta.total);
-            return !changed;
+            return !changed && !(early && earlyOver);
           });
         } catch (error) {
           if (error instanceof PageError) {
             requests++;
             if (error.cause.kind === 'rate-limited') onRefused(error.cause, refusals++);
-            else if (onTheMirrorsWord && PAST_THE_END.has(error.cause.kind)) missing.splice(missing.indexOf(error.page), 1);
+            else if (early && PAST_THE_END.has(error.cause.kind) && missing.includes(error.page)) missing.splice(missing.indexOf(error.page), 1);
+            else if (early) return void (earlyFailure = { page: error.page, error: error.cause });
             else throw error.cause;
-          } else if (!(error instanceof CallError && error.kind === 'not-found' && ++lost <= MAX_LISTING_RESTARTS)) throw error;
+          } else if (!(error instanceof CallError && error.kind === 'not-found' && ++lost <= MAX_LISTING_RESTARTS)) {
+            if (early) return void (earlyFailure = { page: 0, error });
+            throw error;
+          }
           // (Main lost the listing: it restarted, or dropped it. The pages still missing are read again.)
         }
       }
@@ -182,29 +194,25 @@ export async function listAll(
       // not after it (a pull after the first: they are most likely all still there, and unchanged).
       const held = Math.max(0, ...known.keys());
       const early = Array.from({ length: Math.max(0, held - 1) }, (_, i) => i + 2);
-      const alongside =
-        early.length > 0
-          ? readMissing(early, true).then(
-              () => null,
-              (error: unknown) => ({ error }),
-            )
-          : null;
+      // A spent window ends it quietly: the pages it did not bring are read below, and meet the window there.
+      const alongside = early.length > 0 ? readMissing(early, true).catch(() => undefined) : null;
       let first: ListEnvelope<ServerRow>;
       try {
         first = await fetchPage(1);
-      } finally {
-        // Pages on their way when page 1 failed are let finish: the listing ends with page 1's error.
+      } catch (error) {
+        // The listing ends with page 1's error, once the pages on their way alongside are in.
+        earlyOver = true;
         await alongside;
+        throw error;
       }
       take(1, { rows: first.data }, first.meta.total);
       pages = Math.max(first.meta.total_pages, Math.ceil(first.meta.total / PAGE_SIZE), 1);
-      const along = await alongside;
-      if (along && !changed) {
-        if (!(along.error instanceof BudgetExhaustedError)) throw along.error;
-        ctx.partialListings?.set(resource, progress());
-        throw along.error;
-      }
-      // Pages the mirror held past the listing's end (fewer links now) are not part of it.
+      // Fewer pages than the mirror held (fewer links now): the read alongside stops at its next page.
+      if (pages < held) earlyOver = true;
+      await alongside;
+      const failed = earlyFailure as { page: number; error: unknown } | null;
+      if (failed && !changed && failed.page <= pages) throw failed.error;
+      // Pages the mirror held past the listing's end are no part of it.
       for (const list of [results, unchanged, hashes, texts]) if (list.length > pages) list.length = pages;
     }
     const missing: number[] = [];

@@ -87,6 +87,15 @@ describe('a listing the mirror has held before', () => {
     await mirrorMatchesService(h);
   });
 
+  it('is not ended by a page past the end that fails for another reason', async () => {
+    h = await pulledOnce();
+    [...h.service.rows.links.keys()].slice(0, 1600).forEach((id) => h!.service.rows.links.delete(id));
+    h.service.fail({ match: (name, input) => name === 'links.list' && input.page === 3, error: { kind: 'server', message: 'Bad gateway', status: 502 } });
+    expect((await pullResource(h.ctx, 'links')).listed).toBe(900);
+    await pullResource(h.ctx, 'links');
+    await mirrorMatchesService(h);
+  });
+
   it('reads a page refused on the mirror’s word again once page 1 says it is there, and fails if it is refused again', async () => {
     h = await pulledOnce();
     const refused = { kind: 'validation' as const, message: 'Try again', status: 422 };
