@@ -78,20 +78,14 @@ describe('a listing the mirror has held before', () => {
     await mirrorMatchesService(h);
   });
 
-  it('leaves out pages past the end when the service refuses them', async () => {
+  it.each([
+    { answer: 'a refusal as not found', deleted: 600, error: { kind: 'not-found' as const, message: 'No such page', status: 404 } },
+    { answer: 'a server error', deleted: 1600, error: { kind: 'server' as const, message: 'Bad gateway', status: 502 } },
+  ])('is not ended by $answer for a page past the end', async ({ deleted, error }) => {
     h = await pulledOnce();
-    [...h.service.rows.links.keys()].slice(0, 600).forEach((id) => h!.service.rows.links.delete(id));
-    h.service.fail({ match: (name, input) => name === 'links.list' && input.page === 3, error: { kind: 'not-found', message: 'No such page', status: 404 } });
-    expect((await pullResource(h.ctx, 'links')).listed).toBe(1900);
-    await pullResource(h.ctx, 'links');
-    await mirrorMatchesService(h);
-  });
-
-  it('is not ended by a page past the end that fails for another reason', async () => {
-    h = await pulledOnce();
-    [...h.service.rows.links.keys()].slice(0, 1600).forEach((id) => h!.service.rows.links.delete(id));
-    h.service.fail({ match: (name, input) => name === 'links.list' && input.page === 3, error: { kind: 'server', message: 'Bad gateway', status: 502 } });
-    expect((await pullResource(h.ctx, 'links')).listed).toBe(900);
+    [...h.service.rows.links.keys()].slice(0, deleted).forEach((id) => h!.service.rows.links.delete(id));
+    h.service.fail({ match: (name, input) => name === 'links.list' && input.page === 3, error });
+    expect((await pullResource(h.ctx, 'links')).listed).toBe(2500 - deleted);
     await pullResource(h.ctx, 'links');
     await mirrorMatchesService(h);
   });
