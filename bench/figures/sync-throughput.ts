@@ -169,7 +169,8 @@ export const syncFigure: Figure = {
           `unchanged": Sync now pressed with nothing changed on the service, until the links listing is applied (main's services run on from ` +
           `round to round, as they do in the app between pulls: from the second round on, main finds the pages' bytes as it last read ` +
           `them and does not parse them again). Raw: the same ${pages} pages ` +
-          `fetched with undici in Node and JSON-parsed, ${CONCURRENCY} at a time, nothing stored. CPU seconds per process from /proc.`,
+          `fetched with undici in Node and JSON-parsed, ${CONCURRENCY} at a time, nothing stored. CPU seconds per process from /proc.` +
+          ` The page notes each moment itself (a MutationObserver on the list's total; one open connection reading the listing's mark every 20 ms): nothing asks the page over CDP while it works.`,
         values: {
           links: context.links,
           rounds,
