@@ -133,15 +133,20 @@ export async function listAll(
     let changed = false;
     const startedAt = partial?.startedAt ?? ctx.clock.now();
     const progress = (): PartialListing => ({ total: total!, pages, results, hashes, unchanged, startedAt });
-    const take = (page: number, listed: { rows: ServerRow[] } | { unchanged: UnchangedPage }, listedTotal: number) => {
+    const take = (listed: ListingPage) => {
+      const { page } = listed;
+      let listedTotal: number;
       if ('unchanged' in listed) {
         delete results[page - 1];
         unchanged[page - 1] = listed.unchanged;
         hashes[page - 1] = listed.unchanged.hash;
+        listedTotal = listed.unchanged.meta.total;
       } else {
+        const rows = listed.envelope.data as ServerRow[];
         delete unchanged[page - 1];
-        results[page - 1] = listed.rows;
-        hashes[page - 1] = hashed(page - 1, listed.rows);
+        results[page - 1] = rows;
+        hashes[page - 1] = hashed(page - 1, rows);
+        listedTotal = listed.envelope.meta.total;
       }
       if (total === null) total = listedTotal;
       else if (listedTotal !== total) changed = true;
@@ -170,8 +175,7 @@ export async function listAll(
             const { page } = listed;
             const at = missing.indexOf(page);
             if (at >= 0) missing.splice(at, 1);
-            if ('unchanged' in listed) take(page, { unchanged: listed.unchanged }, listed.unchanged.meta.total);
-            else take(page, { rows: listed.envelope.data as ServerRow[] }, listed.envelope.meta.total);
+            take(listed);
             return !changed && !(early && earlyOver);
           });
         } catch (error) {
@@ -205,7 +209,7 @@ export async function listAll(
         await alongside;
         throw error;
       }
-      take(1, { rows: first.data }, first.meta.total);
+      take({ page: 1, envelope: first });
       pages = Math.max(first.meta.total_pages, Math.ceil(first.meta.total / PAGE_SIZE), 1);
       // Fewer pages than the mirror held (fewer links now): the read alongside stops at its next page.
       if (pages < held) earlyOver = true;
