@@ -8,7 +8,7 @@ import type { SyncContext } from './context.ts';
 import { defaultLockManager, senderLockName } from './locks.ts';
 import { ROW_TABLES, type MirrorDb } from './mirror/db.ts';
 import { createConnectionMonitor } from './connection-monitor.ts';
-import { releaseHolds } from './local-edits.ts';
+import { endWaits } from './local-edits.ts';
 import { backoffDelay } from './outbox/backoff.ts';
 import { describeError, listingStop } from './outbox/classify.ts';
 import { pullResource } from './pull.ts';
@@ -376,8 +376,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     },
     async syncNow() {
       if (running) await running.catch(() => undefined);
-      // Asked to sync now: deletes held for Undo go too.
-      await releaseHolds(options.db, clock.now());
+      // Asked to sync now: deletes held for Undo and changes in backoff go too.
+      await endWaits(options.db, clock.now());
       return cycle('demand');
     },
     notifyEdit() {

@@ -294,13 +294,12 @@ async function applyEdit(ctx: EditContext, resource: ResourceName, row: MirrorRo
 }
 
 /**
- * Lets held deletes go now (the user asked to sync): a pending op never tried whose notBefore is
- * in the future is a hold (a retry's backoff always follows an attempt).
+ * Lets every pending op go now (the user asked to sync): deletes held for Undo, and changes waiting
+ * out a failed attempt's backoff. Attempts are kept, so a change failing again backs off further.
+ * A spent rate-limit window is not waited out here: the push checks the window itself.
  */
-export async function releaseHolds(db: MirrorDb, now: number): Promise<number> {
-  return db.transaction('rw', db.outbox, async () =>
-    db.outbox.filter((op) => op.state === 'pending' && op.attempts === 0 && op.notBefore > now).modify({ notBefore: 0 }),
-  );
+export async function endWaits(db: MirrorDb, now: number): Promise<number> {
+  return db.transaction('rw', db.outbox, async () => db.outbox.filter((op) => op.state === 'pending' && op.notBefore > now).modify({ notBefore: 0 }));
 }
 
 export const BULK_ROW_EDIT_MESSAGE =

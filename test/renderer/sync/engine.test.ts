@@ -195,6 +195,42 @@ describe('scheduling and status', () => {
     expect(probes()).toBe(2);
   });
 
+  it('Sync now sends the changes a failed attempt left waiting out their backoff', async () => {
+    const { ws, service, clock, db } = await setup();
+    await idle(ws);
+    service.offline = true;
+    await ws.domains.create({ host: 'go.example.com' });
+    await clock.advance(300);
+    await waitFor(() => ws.store.getState().connection === 'offline', 'offline');
+    await idle(ws);
+    const [waiting] = await db.outbox.toArray();
+    expect(waiting).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(waiting!.notBefore).toBeGreaterThan(clock.now());
+    service.offline = false;
+    // The user asked: the change goes now, not when its backoff ends.
+    await ws.syncNow();
+    expect([...service.rows.domains.values()].map((d) => d.host)).toEqual(['go.example.com']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('Sync now does not send into a window the service said is spent', async () => {
+    const { ws, service, clock } = await setup();
+    await idle(ws);
+    const resetAt = clock.now() + 30_000;
+    service.fail({ match: (name) => name === 'domains.create', error: { kind: 'rate-limited', message: 'Slow down', resetAt } });
+    await ws.domains.create({ host: 'go.example.com' });
+    await clock.advance(300);
+    await idle(ws);
+    expect(service.callsOf('domains.create')).toHaveLength(1);
+    // Main reports the window its 429 spent.
+    service.emitRateLimit({ remaining: 0, resetAt });
+    await ws.syncNow();
+    expect(service.callsOf('domains.create')).toHaveLength(1);
+    await clock.advance(30_000);
+    await idle(ws);
+    expect([...service.rows.domains.values()].map((d) => d.host)).toEqual(['go.example.com']);
+  });
+
   it('offline from the start: no busy loop — probes back off and the interval paces full syncs', async () => {
     const service = new FakeService();
     service.offline = true;
