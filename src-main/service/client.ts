@@ -185,7 +185,7 @@ export class ServiceClient {
     if (known === undefined) return { page: query.page ?? DEFAULT_PAGE, envelope: await this.resource(resource).list(query, o) };
     const { url, page, resultsPerPage } = this.#listUrl(resource, query);
     const raw = await this.#exchangeRaw('list', resource, url, 'GET', undefined, o);
-    const digest = digestOf(raw.bytes);
+    const digest = digestOf(raw.chunks);
     const same = raw.status >= 200 && raw.status < 300 ? this.#readPages.unchanged(url.href, digest, known) : null;
     if (same) return { page, unchanged: same };
     // (Any answer but a 2xx one throws here.)

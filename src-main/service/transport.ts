@@ -38,8 +38,10 @@ export const systemTimers: Timers = {
 export interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  /** The body as received. */
-  bytes: Uint8Array;
+  /** The body as received, in the pieces it came in (a listing page main has read before is only digested, piece by piece). */
+  chunks: readonly Uint8Array[];
+  /** The body as received, joined when first read. */
+  readonly bytes: Uint8Array;
   /** The body as UTF-8 text, decoded when first read (a listing page main has read before is only digested). */
   readonly text: string;
   /** The proxy (host:port) the answer came through, if any: a 502 may be the proxy's, not the service's. */
@@ -73,15 +75,20 @@ export class NetworkCallError extends CallError {
 /** Bodies larger than this are not a JSON answer Linkdock asked for (1,000 links is ~1 MB). */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-/** An answer whose text is decoded from its bytes once, when first read. */
-export function rawAnswer(status: number, headers: RawAnswer['headers'], bytes: Buffer, proxy?: string | null): RawAnswer {
+/** An answer whose bytes are joined, and text decoded, once, when first read. */
+export function rawAnswer(status: number, headers: RawAnswer['headers'], chunks: readonly Buffer[], proxy?: string | null): RawAnswer {
+  let bytes: Buffer | undefined;
   let text: string | undefined;
+  const joined = () => (bytes ??= chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
   return {
     status,
     headers,
-    bytes,
+    chunks,
+    get bytes() {
+      return joined();
+    },
     get text() {
-      return (text ??= bytes.toString('utf8'));
+      return (text ??= joined().toString('utf8'));
     },
     ...(proxy ? { proxy } : {}),
   };
@@ -133,7 +140,7 @@ export async function send(args: SendArgs): Promise<RawAnswer> {
       }
       chunks.push(buffer);
     }
-    return rawAnswer(response.statusCode, response.headers, Buffer.concat(chunks), routed?.proxy);
+    return rawAnswer(response.statusCode, response.headers, chunks, routed?.proxy);
   } catch (error) {
     if (error instanceof CallError) throw error;
     if (args.signal?.aborted) throw serviceError('cancelled', 'The request was cancelled.', isWrite ? { maybeApplied: true } : {});

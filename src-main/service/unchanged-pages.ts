@@ -20,8 +20,16 @@ function summaryOf(hash: string, envelope: ListEnvelope<unknown>): UnchangedPage
 /** Pages remembered, at most: a summary is ~16 KB for 1,000 links. */
 const MAX_REMEMBERED = 256;
 
-/** The bytes of an answer, as a short digest (native, and of the bytes as received: a page is ~1 MB, and turning its text back into bytes cost more than the digest). */
-export const digestOf = (bytes: Uint8Array | string): string => createHash('sha1').update(bytes).digest('base64');
+/**
+ * The bytes of an answer, as a short digest: native, and of the pieces as received (a page is
+ * ~1 MB; joining them, or turning its text back into bytes, cost more than the digest).
+ */
+export function digestOf(body: readonly Uint8Array[] | string): string {
+  const hash = createHash('sha1');
+  if (typeof body === 'string') hash.update(body);
+  else for (const chunk of body) hash.update(chunk);
+  return hash.digest('base64');
+}
 
 /**
  * What main last read at each page address of one workspace: the digest of the answer's bytes and

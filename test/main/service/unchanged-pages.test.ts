@@ -1,9 +1,10 @@
 // Listing pages main reads for the window (#19): a page whose rows hash as the window's copy goes
 // over as its ids and click counts only; the same bytes as last read at that address are not even
 // parsed again; anything else goes over whole. Against the sandbox over real HTTP.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServiceClient } from '../../../src-main/service/client.ts';
-import { ReadPages } from '../../../src-main/service/unchanged-pages.ts';
+import { digestOf, ReadPages } from '../../../src-main/service/unchanged-pages.ts';
 import { rowsHash, type ListEnvelope } from '../../../src-preload/contract/index.ts';
 import { startClient, type Client } from '../sandbox/helpers.ts';
 
@@ -79,5 +80,20 @@ describe('pages remembered', () => {
     // Other bytes at the same address, or another hash held by the window: not unchanged.
     expect(pages.unchanged('/p3', 'other', rowsHash(envelope(3).data))).toBeNull();
     expect(pages.unchanged('/p3', 'd3', 'other')).toBeNull();
+  });
+});
+
+describe('the digest of an answer', () => {
+  it('is the same however its bytes were split as they arrived, and the same as of its text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.array(fc.nat(), { maxLength: 8 }), (text, cuts) => {
+        const bytes = Buffer.from(text, 'utf8');
+        const at = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+        const pieces = [0, ...at].map((start, i) => bytes.subarray(start, [...at, bytes.length][i]));
+        expect(digestOf(pieces)).toBe(digestOf([bytes]));
+        expect(digestOf(pieces)).toBe(digestOf(text));
+      }),
+      { seed: 19, numRuns: 300 },
+    );
   });
 });
