@@ -11,7 +11,7 @@ import { startPreview } from '../../src-main/preview/preview-server.ts';
 import { mirrorDbName } from '../../src-renderer/sync/mirror/db.ts';
 import { hasChromium, launchPersistentChromium } from '../../test/support/browser.ts';
 import { startChild } from '../lib/child.ts';
-import { cpuBetween, cpuSnapshot } from '../lib/cpu.ts';
+import { cpuBetween, cpuSnapshot, otherWorkBetween, type OtherWork } from '../lib/cpu.ts';
 import { percentile, round } from '../lib/stats.ts';
 import type { BenchContext, Figure, FigureResult } from '../lib/types.ts';
 import { seedLinks } from './sandbox.ts';
@@ -100,11 +100,14 @@ interface AppRound {
   completeMs: number;
   secondPullMs: number;
   secondPullCpu: Record<string, number>;
+  secondPullOther: OtherWork | null;
   longestTaskMs: number;
   /** First list call sent to last list answer in; and from then until the list shows them all. */
   listingMs: number;
   afterListingMs: number;
   cpu: Record<string, number>;
+  /** What else the machine did meanwhile (other processes, the hypervisor's steal). */
+  other: OtherWork | null;
   floor?: { rowsMs: number; pagesMs: number; textPagesMs: number };
 }
 
@@ -128,12 +131,14 @@ export const syncFigure: Figure = {
       // Rounds of each side in turn, each app round in a fresh on-disk profile (an empty mirror):
       // the load of other work on a shared machine drifts, and hits both sides alike.
       const rounds = context.quick ? 1 : 3;
-      const raws: { ms: number; cpu: Record<string, number> }[] = [];
+      const raws: { ms: number; cpu: Record<string, number>; other: OtherWork | null }[] = [];
       const apps: AppRound[] = [];
       for (let r = 0; r < rounds; r += 1) {
         const before = cpuSnapshot(named);
         const ms = await rawListing(base, pages);
-        raws.push({ ms, cpu: cpuBetween(before, cpuSnapshot(named), NODE) });
+        const after = cpuSnapshot(named);
+        const cpu = cpuBetween(before, after, NODE);
+        raws.push({ ms, cpu, other: otherWorkBetween(before, after, cpu) });
         apps.push(await appRound(preview.url, workspace.id, context.links, named, r === rounds - 1));
         context.log(
           `round ${r + 1}/${rounds}: raw ${round(ms)} ms, first pull ${round(apps[r]!.fromPullStartMs)} ms from its start, second pull ${round(apps[r]!.secondPullMs)} ms`,
@@ -153,10 +158,53 @@ export const syncFigure: Figure = {
       for (const kind of new Set(raws.flatMap((x) => Object.keys(x.cpu))).values()) {
         cpuValues[`CPU s during raw: ${kind}`] = round(median(raws.map((x) => x.cpu[kind] ?? 0)), 2);
       }
+      // What else the machine did meanwhile: other processes, and the hypervisor running other machines.
+      const otherOf = (label: string, others: (OtherWork | null)[]) => {
+        const known = others.filter((other): other is OtherWork => other !== null);
+        if (known.length === 0) return;
+        cpuValues[`CPU s during ${label}: other processes on the machine`] = round(median(known.map((other) => other.otherProcesses)), 2);
+        cpuValues[`CPU s during ${label}: taken by the hypervisor (steal)`] = round(median(known.map((other) => other.steal)), 2);
+      };
+      otherOf(
+        'first pull',
+        apps.map((a) => a.other),
+      );
+      otherOf(
+        'second pull',
+        apps.map((a) => a.secondPullOther),
+      );
+      otherOf(
+        'raw',
+        raws.map((x) => x.other),
+      );
       const sum = (cpu: Record<string, number>) => Object.values(cpu).reduce((total, s) => total + s, 0);
       const appCpu = median(apps.map((a) => sum(a.cpu)));
       const secondCpu = median(apps.map((a) => sum(a.secondPullCpu)));
       const cores = os.cpus().length;
+      const firstPullMs = median(apps.map((a) => a.withPageLoadMs));
+      const otherCores = (others: (OtherWork | null)[], ms: number) => {
+        const known = others.filter((other): other is OtherWork => other !== null);
+        return known.length === 0 ? null : round((median(known.map((other) => other.otherProcesses + other.steal)) * 1000) / ms, 2);
+      };
+      const firstOther = otherCores(
+        apps.map((a) => a.other),
+        firstPullMs,
+      );
+      const secondOther = otherCores(
+        apps.map((a) => a.secondPullOther),
+        median(apps.map((a) => a.secondPullMs)),
+      );
+      const pageLoadRatio = ratio((a) => a.withPageLoadMs);
+      const completeRatio = ratio((a) => a.completeMs);
+      const secondRatio = ratio((a) => a.secondPullMs);
+      const longestTask = round(median(apps.map((a) => a.longestTaskMs)));
+      const goals: [string, boolean][] = [
+        ['first pull ≤ 1.5× raw (from pull start)', firstPullRatio <= 1.5],
+        ['page load included ≤ 2.0×', pageLoadRatio <= 2],
+        ['complete ≤ 2.0×', completeRatio <= 2],
+        ['second pull unchanged ≤ 1.2×', secondRatio <= 1.2],
+        ['longest renderer task < 50 ms', longestTask < 50],
+      ];
       return {
         id: 'sync',
         title: this.title,
@@ -180,10 +228,10 @@ export const syncFigure: Figure = {
           'complete ms': round(median(apps.map((a) => a.completeMs))),
           'second pull unchanged ms': round(median(apps.map((a) => a.secondPullMs))),
           'ratio first pull / raw (from pull start)': firstPullRatio,
-          'ratio first pull / raw (page load included)': ratio((a) => a.withPageLoadMs),
-          'ratio complete / raw': ratio((a) => a.completeMs),
-          'ratio second pull unchanged / raw': ratio((a) => a.secondPullMs),
-          'longest renderer task during pull ms': round(median(apps.map((a) => a.longestTaskMs))),
+          'ratio first pull / raw (page load included)': pageLoadRatio,
+          'ratio complete / raw': completeRatio,
+          'ratio second pull unchanged / raw': secondRatio,
+          'longest renderer task during pull ms': longestTask,
           'first pull: listing (first list call to last answer) ms': round(median(apps.map((a) => a.listingMs))),
           'first pull: after the listing until shown ms': round(median(apps.map((a) => a.afterListingMs))),
           'floor: storing as many link rows in one IndexedDB transaction, ms': round(floorMs),
@@ -194,17 +242,22 @@ export const syncFigure: Figure = {
           'ratio page-text floor/raw': round(textFloorMs / rawMs, 2),
           ...cpuValues,
         },
-        goal: { text: 'first pull ≤ 1.5× raw (from pull start)', met: firstPullRatio <= 1.5 },
+        goal: { text: goals.map(([text, met]) => `${text} (${met ? 'met' : 'not met'})`).join('; '), met: goals.every(([, met]) => met) },
         notes:
           `The floor is raw IndexedDB in the same Chromium, nothing else running: as many copies of a mirrored link row (same shape, same ` +
           `indexes) put in one transaction; it is ${round(floorMs / rawMs, 2)}× raw, so with one record per link the goal is ` +
           `${floorMs / rawMs > 1.5 ? 'out of reach on storage alone' : 'not ruled out by storage'}; the same rows 1,000 to a record ` +
           `cost ${round(pageFloorMs / rawMs, 2)}× raw to store, and as one JSON text a page (how the mirror stores them) ` +
-          `${round(textFloorMs / rawMs, 2)}×. The first pull costs ${round(appCpu, 1)} CPU s ` +
+          `${round(textFloorMs / rawMs, 2)}×. From opening the page until complete the app costs ${round(appCpu, 1)} CPU s ` +
           `over all processes (raw: ${round(median(raws.map((x) => sum(x.cpu))), 1)} s) on ${cores} cores ` +
           `shared with other work; at least ${round((appCpu / cores) * 1000)} ms of wall time even with every core to itself, ` +
-          `${round(((appCpu / cores) * 1000) / rawMs, 2)}× raw. The second pull costs ${round(secondCpu, 1)} CPU s: at least ` +
-          `${round((secondCpu / cores) * 1000)} ms, ${round(((secondCpu / cores) * 1000) / rawMs, 2)}× raw.`,
+          `${round(((appCpu / cores) * 1000) / rawMs, 2)}× raw (the goal for page load included and complete is 2.0×). The second pull costs ` +
+          `${round(secondCpu, 1)} CPU s: at least ${round((secondCpu / cores) * 1000)} ms, ${round(((secondCpu / cores) * 1000) / rawMs, 2)}× raw.` +
+          (firstOther === null
+            ? ''
+            : ` Other work took ${firstOther} of the ${cores} cores on average during the first pull and ${secondOther} during the second ` +
+              `(other processes on the machine and the hypervisor's steal): the app had that much less. The longest task is wall time, ` +
+              `so it stretches by whatever else runs on its core meanwhile.`),
       };
     } finally {
       await preview.close();
@@ -240,11 +293,12 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
     }
     const shown = marks.shown!;
     const complete = marks.complete;
-    const cpu = cpuBetween(cpuBefore, cpuSnapshot(named), NODE);
+    const cpuAfter = cpuSnapshot(named);
+    const cpu = cpuBetween(cpuBefore, cpuAfter, NODE);
     const pullStart = marks.lists[0] ?? opened;
     const lastAnswer = Math.max(pullStart, ...marks.answers.filter((t) => t <= shown));
     const longest = Math.max(0, ...marks.longTasks.filter((t) => t.start >= pullStart && t.start <= shown).map((t) => t.duration));
-    const { ms: secondPullMs, cpu: secondPullCpu } = await secondPull(page, name, named);
+    const { ms: secondPullMs, cpu: secondPullCpu, other: secondPullOther } = await secondPull(page, name, named);
     const floor = withFloor ? await storeFloor(page, name, links) : undefined;
     return {
       fromPullStartMs: shown - pullStart,
@@ -252,10 +306,12 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
       completeMs: complete - opened,
       secondPullMs,
       secondPullCpu,
+      secondPullOther,
       longestTaskMs: longest,
       listingMs: lastAnswer - pullStart,
       afterListingMs: shown - lastAnswer,
       cpu,
+      other: otherWorkBetween(cpuBefore, cpuAfter, cpu),
       ...(floor === undefined ? {} : { floor }),
     };
   } finally {
@@ -265,7 +321,11 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
 }
 
 /** Sync now with nothing changed on the service: ms until the links listing is applied (its mark moves), and the CPU seconds meanwhile. */
-async function secondPull(page: Page, name: string, named: ReadonlyMap<number, string>): Promise<{ ms: number; cpu: Record<string, number> }> {
+async function secondPull(
+  page: Page,
+  name: string,
+  named: ReadonlyMap<number, string>,
+): Promise<{ ms: number; cpu: Record<string, number>; other: OtherWork | null }> {
   const button = page.getByRole('contentinfo').getByRole('button', { name: 'Sync now' });
   // A cycle still running (statistics after the first pull) would apply its own listing meanwhile.
   while (!(await button.isEnabled())) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -299,7 +359,9 @@ async function secondPull(page: Page, name: string, named: ReadonlyMap<number, s
   const started = Date.now();
   await button.click();
   const applied = await page.evaluate(() => (globalThis as unknown as { __benchPulled: Promise<number> }).__benchPulled);
-  return { ms: applied - started, cpu: cpuBetween(cpuBefore, cpuSnapshot(named), NODE) };
+  const cpuAfter = cpuSnapshot(named);
+  const cpu = cpuBetween(cpuBefore, cpuAfter, NODE);
+  return { ms: applied - started, cpu, other: otherWorkBetween(cpuBefore, cpuAfter, cpu) };
 }
 
 async function rawListing(base: string, pages: number): Promise<number> {

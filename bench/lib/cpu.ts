@@ -9,6 +9,26 @@ export interface CpuSnapshot {
   node: number;
   /** CPU seconds per pid, with the kind of process. */
   processes: Map<number, { kind: string; seconds: number }>;
+  /** The whole machine's busy CPU seconds so far, and those its hypervisor gave elsewhere (steal); null off Linux. */
+  machine: { busy: number; steal: number } | null;
+}
+
+/** CPU seconds the machine spent on other work between two snapshots, and lost to its hypervisor. */
+export interface OtherWork {
+  otherProcesses: number;
+  steal: number;
+}
+
+function machineSeconds(): CpuSnapshot['machine'] {
+  try {
+    // cpu  user nice system idle iowait irq softirq steal ...
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const ticks = [user, nice, system, irq, softirq, steal];
+    if (ticks.some((tick) => tick === undefined || !Number.isFinite(tick))) return null;
+    return { busy: (user! + nice! + system! + irq! + softirq!) / TICKS_PER_SECOND, steal: steal! / TICKS_PER_SECOND };
+  } catch {
+    return null;
+  }
 }
 
 interface ProcInfo {
@@ -47,7 +67,7 @@ function kindOf(pid: number, named: ReadonlyMap<number, string>): string {
 /** This process's descendants (Chromium, child servers) and their CPU seconds so far. */
 export function cpuSnapshot(named: ReadonlyMap<number, string> = new Map()): CpuSnapshot {
   const usage = process.cpuUsage();
-  const snapshot: CpuSnapshot = { node: (usage.user + usage.system) / 1e6, processes: new Map() };
+  const snapshot: CpuSnapshot = { node: (usage.user + usage.system) / 1e6, processes: new Map(), machine: machineSeconds() };
   let pids: number[];
   try {
     pids = readdirSync('/proc')
@@ -79,4 +99,17 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot, nodeLabel: s
     if (spent > 0) out[kind] = (out[kind] ?? 0) + spent;
   }
   return out;
+}
+
+/**
+ * What else the machine did between two snapshots: busy seconds not spent by the processes
+ * measured (`ours`, from cpuBetween), and seconds its hypervisor ran other machines instead.
+ */
+export function otherWorkBetween(before: CpuSnapshot, after: CpuSnapshot, ours: Record<string, number>): OtherWork | null {
+  if (!before.machine || !after.machine) return null;
+  const mine = Object.values(ours).reduce((total, seconds) => total + seconds, 0);
+  return {
+    otherProcesses: Math.max(0, after.machine.busy - before.machine.busy - mine),
+    steal: Math.max(0, after.machine.steal - before.machine.steal),
+  };
 }
