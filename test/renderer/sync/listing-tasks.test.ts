@@ -1,0 +1,71 @@
+// A listed page's text and hash are made in a task of their own, never in the one that received
+// and decoded its answer (#19: both in one task were the pull's longest renderer tasks). The
+// engine's clock yields the task; the log shows each answer, each yield and each page taken.
+import { describe, expect, it } from 'vitest';
+import type { CallName } from '../../../src-preload/contract/index.ts';
+import type { ContractApi } from '../../../src-renderer/contract/contract-client.ts';
+import { listAll } from '../../../src-renderer/sync/listing.ts';
+import { harness, type Harness } from './helpers.ts';
+
+/** Answers carrying pages, yields of the clock and pages taken, in the order they happen. */
+function logged(h: Harness): string[] {
+  const log: string[] = [];
+  const { api, clock } = h.ctx;
+  const call = (async (name: CallName, input: Record<string, unknown>) => {
+    const answer = (await api.call(name as never, input as never)) as unknown;
+    if (name === 'links.list') log.push(`answer ${String(input.page)}`);
+    if (name === 'listing.next') for (const listed of (answer as { pages: { page: number }[] }).pages) log.push(`answer ${listed.page}`);
+    return answer;
+  }) as ContractApi['call'];
+  h.ctx = {
+    ...h.ctx,
+    api: { ...api, call },
+    clock: {
+      ...clock,
+      sleep: async (ms) => {
+        log.push('yield');
+        await clock.sleep(ms);
+      },
+    },
+  };
+  return log;
+}
+
+/** Each page taken, and whether a yield came between its answer and it. */
+function takenAfterYield(log: readonly string[]): { page: number; yielded: boolean }[] {
+  return log.flatMap((entry, at) => {
+    if (!entry.startsWith('take ')) return [];
+    const page = Number(entry.slice(5));
+    const answered = log.lastIndexOf(`answer ${page}`, at);
+    return [{ page, yielded: answered >= 0 && log.slice(answered, at).includes('yield') }];
+  });
+}
+
+describe('a listed page', () => {
+  it('is hashed in a task after the one its answer came in: page 1 and the pages streamed after it', async () => {
+    const h = harness();
+    for (let i = 0; i < 2500; i++) h.service.seedLink();
+    const log = logged(h);
+    await listAll(h.ctx, 'links', 'background', (index) => log.push(`take ${index + 1}`));
+    const taken = takenAfterYield(log);
+    expect(taken.map((t) => t.page).sort()).toEqual([1, 2, 3]);
+    expect(taken.filter((t) => !t.yielded)).toEqual([]);
+    h.db.close();
+  });
+
+  it('held by the mirror and listed alongside page 1, likewise', async () => {
+    const h = harness();
+    for (let i = 0; i < 2500; i++) h.service.seedLink();
+    const first = await listAll(h.ctx, 'links');
+    const held = new Map(first.pageHashes.map((hash, i) => [i + 1, hash]));
+    // A row of page 3 changed: it comes over whole, and is hashed again; page 2 comes as its ids.
+    [...h.service.rows.links.values()].at(-1)!.location_url = 'https://changed.example/';
+    const log = logged(h);
+    await listAll(h.ctx, 'links', 'background', (index) => log.push(`take ${index + 1}`), held);
+    expect(log.filter((entry) => entry.startsWith('answer')).sort()).toEqual(['answer 1', 'answer 2', 'answer 3']);
+    const taken = takenAfterYield(log);
+    expect(taken.map((t) => t.page).sort()).toEqual([1, 3]);
+    expect(taken.filter((t) => !t.yielded)).toEqual([]);
+    h.db.close();
+  });
+});
