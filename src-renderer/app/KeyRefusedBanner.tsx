@@ -5,7 +5,7 @@ import { Button } from '../ui/index.ts';
 /** When the service refused the key, say so plainly: nothing syncs until a new key is stored. */
 export function KeyRefusedBanner() {
   const { sync, workspace } = useOpenSession();
-  const status = useSyncStatus(sync);
+  const status = useSyncStatus(sync, ['paused']);
   const openKeyDialog = useNavigation((s) => s.openKeyDialog);
   if (!status.paused) return null;
   return (

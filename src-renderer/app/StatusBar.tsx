@@ -5,10 +5,24 @@ import { countdown, timeAgo } from '../ui/format.ts';
 import { useNow } from '../ui/use-now.ts';
 import { showToast } from '../ui/index.ts';
 
+/** What the bar shows of the sync status (not the request counts, which change with every request). */
+const STATUS_BAR_FIELDS = [
+  'paused',
+  'syncing',
+  'connection',
+  'blockedUntil',
+  'rateLimit',
+  'pendingCount',
+  'unknownCount',
+  'failures',
+  'conflicts',
+  'lastPullAt',
+] as const;
+
 /** Online/offline/syncing, pending count, waiting for the rate limit, last sync, and a Sync now button. */
 export function StatusBar() {
   const { sync, workspace } = useOpenSession();
-  const status = useSyncStatus(sync);
+  const status = useSyncStatus(sync, STATUS_BAR_FIELDS);
   const now = useNow();
   const go = useNavigation((s) => s.go);
   const connection = status.paused

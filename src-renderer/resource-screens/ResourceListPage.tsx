@@ -42,7 +42,7 @@ const nameOf = (item: ResourceItem, field: string) => String(item.view[field] ??
 export function ResourceListPage({ config }: { config: ResourceListConfig }) {
   const { sync, workspace } = useOpenSession();
   const items = useResourceItems(sync.db, config.resource);
-  const status = useSyncStatus(sync);
+  const status = useSyncStatus(sync, ['paused', 'connection']);
   const everListed = useEverListed(sync.db, config.resource);
   const { controls, set } = useListControls(`${workspace.id}:${config.resource}`);
   const [editing, setEditing] = useState<{ clientId: string | null } | null>(null);

@@ -3,6 +3,7 @@
 // into another's screens; the others go on syncing out of sight.
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import type { WorkspaceInfo } from '../../src-preload/contract/index.ts';
 import { createWorkspaceSyncs, openWorkspaceSync, refreshAccount, storedAccount, type SyncStatus, type WorkspaceSync } from '../sync/index.ts';
 import type { OpenWorkspace, WorkspaceSyncs } from '../sync/workspace-syncs.ts';
@@ -150,15 +151,29 @@ export function useOpenSession(): WorkspaceSession {
   return session;
 }
 
-/** The sync status of the open workspace, re-rendering on change. */
-export function useSyncStatus(sync: WorkspaceSync): SyncStatus {
-  return useStore(sync.store);
+function pickStatus<K extends keyof SyncStatus>(state: SyncStatus, keys: readonly K[]): Pick<SyncStatus, K> {
+  const picked = {} as Pick<SyncStatus, K>;
+  for (const key of keys) picked[key] = state[key];
+  return picked;
+}
+
+/**
+ * The fields of the workspace's sync status a component shows; it renders again only when one of
+ * them changes. (The status changes with every request, its counts: a screen that took all of it
+ * rendered again for each page of a listing.)
+ */
+export function useSyncStatus<K extends keyof SyncStatus>(sync: WorkspaceSync, keys: readonly K[]): Pick<SyncStatus, K> {
+  return useStore(
+    sync.store,
+    useShallow((state: SyncStatus) => pickStatus(state, keys)),
+  );
 }
 
 const NO_STATUS = { subscribe: () => () => undefined, getState: () => null };
 
-/** The status of a workspace that may not be open (null then). */
-export function useSyncStatusOrNull(sync: WorkspaceSync | null): SyncStatus | null {
-  const store = sync?.store ?? NO_STATUS;
-  return useSyncExternalStore(store.subscribe, store.getState);
+/** The same of a workspace that may not be open (null then). */
+export function useSyncStatusOrNull<K extends keyof SyncStatus>(sync: WorkspaceSync | null, keys: readonly K[]): Pick<SyncStatus, K> | null {
+  const store: { subscribe: (listener: () => void) => () => void; getState: () => SyncStatus | null } = sync?.store ?? NO_STATUS;
+  const pick = useShallow((state: SyncStatus | null) => (state ? pickStatus(state, keys) : null));
+  return useSyncExternalStore(store.subscribe, () => pick(store.getState()));
 }

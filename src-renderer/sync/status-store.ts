@@ -57,7 +57,7 @@ export function createStatusStore(workspaceId: string): StatusStore {
 }
 
 /** Milliseconds until the rate-limit window reopens (0 when requests may go out now). */
-export function msUntilWindowReopens(status: SyncStatus, now: number): number {
+export function msUntilWindowReopens(status: Pick<SyncStatus, 'rateLimit' | 'blockedUntil'>, now: number): number {
   const { remaining, resetAt } = status.rateLimit;
   const until = Math.max(status.blockedUntil ?? 0, remaining === 0 && resetAt !== null ? resetAt : 0);
   return Math.max(0, until - now);

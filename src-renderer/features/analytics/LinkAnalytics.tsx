@@ -25,7 +25,7 @@ export function LinkAnalytics({ session, clientId }: { session: WorkspaceSession
   const range = useMemo(() => resolveRange(choice, today), [choice, today]);
   const [refresh, setRefresh] = useState(0);
   const data = useLinkAnalytics(sync, clientId, range, today, now, refresh);
-  const syncStatus = useSyncStatus(sync);
+  const syncStatus = useSyncStatus(sync, ['connection', 'lastPullAt']);
   const openAnalytics = useNavigation((s) => s.openAnalytics);
   const { alias, destination } = linkNames(data.row);
   const synced = data.row ? data.row.serverId !== null : true;

@@ -25,7 +25,7 @@ export function WorkspaceOverview({ session }: { session: WorkspaceSession }) {
   const [choice, setChoice] = useRememberedState<RangeChoice>(`${workspace.id}:analytics:range`, DEFAULT_CHOICE);
   const range = useMemo(() => resolveRange(choice, today), [choice, today]);
   const data = useWorkspaceAnalytics(sync, range, now);
-  const syncStatus = useSyncStatus(sync);
+  const syncStatus = useSyncStatus(sync, ['connection', 'lastPullAt']);
   const openAnalytics = useNavigation((s) => s.openAnalytics);
   const { current, previous, fromSamples } = data;
   const lines = useMemo(() => chartLines(current, previous, fromSamples), [current, previous, fromSamples]);

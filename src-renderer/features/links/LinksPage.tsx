@@ -49,7 +49,7 @@ export function LinksPage() {
 export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const { sync, workspace } = session;
   const { index, firstPage, syncStates, pinned } = useLinkSnapshot(sync.db);
-  const status = useSyncStatus(sync);
+  const status = useSyncStatus(sync, ['paused', 'connection']);
   const everListed = useEverListed(sync.db, 'links');
   const { linkEditor, linkDetail, openLinkEditor, openLinkDetail } = useNavigation();
   // Search, filters, sort and page outlive a visit to another screen (per workspace).

@@ -6,6 +6,8 @@ import { trayCache, trayStatus } from './tray-cache.ts';
 import { useLinkSnapshot } from './use-links.ts';
 
 const DEBOUNCE_MS = 500;
+/** What the tray shows of a workspace's sync status. */
+const TRAY_FIELDS = ['connection', 'pendingCount', 'failures', 'conflicts'] as const;
 
 /**
  * Keeps main's tray cache in step: the workspace on screen with its links (debounced, only on
@@ -30,7 +32,7 @@ export function TrayCacheUpdater() {
 /** The status of a workspace off screen (its links in the tray stay as last computed on screen). */
 function TrayStatusSync({ workspaceId, sync }: { workspaceId: string; sync: WorkspaceSync }) {
   const api = useApi();
-  const { connection, pendingCount, failures, conflicts } = useSyncStatus(sync);
+  const { connection, pendingCount, failures, conflicts } = useSyncStatus(sync, TRAY_FIELDS);
   const last = useRef('');
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -52,7 +54,7 @@ function TrayStatusSync({ workspaceId, sync }: { workspaceId: string; sync: Work
 export function TrayCacheSync({ session }: { session: WorkspaceSession }) {
   const api = useApi();
   const { index, pinned } = useLinkSnapshot(session.sync.db);
-  const status = useSyncStatus(session.sync);
+  const status = useSyncStatus(session.sync, TRAY_FIELDS);
   const last = useRef('');
   const { id: workspaceId, baseUrl } = session.workspace;
   const { connection, pendingCount, failures, conflicts } = status;

@@ -33,7 +33,7 @@ export interface PendingPageProps {
 
 export function PendingPage({ editors }: PendingPageProps) {
   const { sync } = useOpenSession();
-  const status = useSyncStatus(sync);
+  const status = useSyncStatus(sync, ['paused', 'syncing']);
   const entries = usePendingOps(sync.db);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(50);

@@ -9,7 +9,7 @@ import { Button } from '../../ui/index.ts';
  */
 export function SyncSettings() {
   const { sync, workspace } = useOpenSession();
-  const status = useSyncStatus(sync);
+  const status = useSyncStatus(sync, ['rateLimit', 'lastPullAt', 'requests', 'paused', 'syncing']);
   const now = useNow(5000);
   const { limit, remaining } = status.rateLimit;
   return (

@@ -13,7 +13,7 @@ function plural(count: number, one: string, many: string): string {
 
 /** One workspace's sync in words, from its own engine; `sync` is null until its sync has opened. */
 export function useWorkspaceSyncSummary(sync: WorkspaceSync | null): { refused: boolean; offline: boolean; line: string } {
-  const status = useSyncStatusOrNull(sync);
+  const status = useSyncStatusOrNull(sync, ['paused', 'syncing', 'connection', 'lastError', 'lastPullAt', 'pendingCount', 'failures', 'conflicts']);
   const now = useNow();
   const refused = status?.paused != null;
   const parts: string[] = [];
