@@ -15,6 +15,7 @@ import { pullResource } from './pull.ts';
 import { push, type PushResult, type StopReason } from './push.ts';
 import { countingApi, createRequestCounter, type RequestCounter, type RequestOutcome } from './request-counter.ts';
 import { createStatusStore, refreshOutboxStatus, type StatusStore } from './status-store.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 import { describeProblem } from './sync-problems.ts';
 import { systemClock, systemRandom, type Clock, type LockManagerLike, type RandomSource } from './types.ts';
 import { newClientId } from './random-id.ts';
@@ -166,7 +167,9 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   }
 
   const reported = new Set<string>();
-  async function refreshStatus(): Promise<void> {
+  // One at a time (edits start refreshes without waiting for them): a read of the outbox begun
+  // before an edit would otherwise land after one begun after it, and leave an old count shown.
+  const refreshStatus = oneAtATime(async () => {
     await refreshOutboxStatus(options.db, store);
     store.setState({ requests: counter.snapshot() });
     const { failures, conflicts } = store.getState();
@@ -181,7 +184,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
         options.onProblem?.(describeProblem(options.workspaceId, kind, op));
       }
     }
-  }
+  });
 
   /** Next wake-up: the interval, or sooner when an operation's backoff or the rate window ends. */
   async function scheduleWake(): Promise<void> {

@@ -141,7 +141,8 @@ describe('sync engine against the sandbox', () => {
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push(await ws.links.create({ location_url: `https://example.com/offline/${i}`, url: `offline-${i}` }));
     await waitFor(() => ws.store.getState().connection === 'offline');
-    expect(ws.store.getState().pendingCount).toBe(5);
+    // The count follows the edits (each starts a refresh of it, not waited for): all five wait.
+    await waitFor(() => ws.store.getState().pendingCount === 5);
     stack.proxy!.setOffline(false);
     ws.notifyOnline();
     await waitFor(async () => (await ws.db.outbox.count()) === 0);
