@@ -64,6 +64,18 @@ async function setup(
 
 const idle = (ws: WorkspaceSync) => ws.engine.idle();
 
+/** A domain created while the service is unreachable: its first attempt failed, and the status says offline. */
+async function offlineWithACreate(): Promise<Setup> {
+  const set = await setup();
+  await idle(set.ws);
+  set.service.offline = true;
+  await set.ws.domains.create({ host: 'go.example.com' });
+  await set.clock.advance(300);
+  await waitFor(() => set.ws.store.getState().connection === 'offline', 'offline');
+  await idle(set.ws);
+  return set;
+}
+
 describe('scheduling and status', () => {
   it('syncs on start: push, then a full pull; status shows online, last pull time and requests', async () => {
     const service = new FakeService();
@@ -177,13 +189,7 @@ describe('scheduling and status', () => {
   });
 
   it('offline: status follows request outcomes, a probe with backoff finds the way back and syncs', async () => {
-    const { ws, service, clock } = await setup();
-    await idle(ws);
-    service.offline = true;
-    await ws.domains.create({ host: 'go.example.com' });
-    await clock.advance(300);
-    await waitFor(() => ws.store.getState().connection === 'offline', 'offline');
-    await idle(ws);
+    const { ws, service, clock } = await offlineWithACreate();
     const probes = () => service.callsOf('workspaces.testConnection').length;
     await clock.advance(1_500); // first probe (1 s … 2 s)
     await waitFor(() => probes() === 1, 'probe 1');
@@ -196,13 +202,7 @@ describe('scheduling and status', () => {
   });
 
   it('Sync now sends the changes a failed attempt left waiting out their backoff', async () => {
-    const { ws, service, clock, db } = await setup();
-    await idle(ws);
-    service.offline = true;
-    await ws.domains.create({ host: 'go.example.com' });
-    await clock.advance(300);
-    await waitFor(() => ws.store.getState().connection === 'offline', 'offline');
-    await idle(ws);
+    const { ws, service, clock, db } = await offlineWithACreate();
     const [waiting] = await db.outbox.toArray();
     expect(waiting).toMatchObject({ state: 'pending', attempts: 1 });
     expect(waiting!.notBefore).toBeGreaterThan(clock.now());

@@ -26,14 +26,20 @@ function controlledRuns(source: { value: number }, target: { value: number }) {
   return { run, finishOne, stats: () => ({ runs, overlapped, waiting: pending.length }) };
 }
 
+/** A refresh over controlled runs, its first run started (reading `value`). */
+async function firstRunStarted(value: number) {
+  const source = { value };
+  const target = { value: 0 };
+  const { run, finishOne, stats } = controlledRuns(source, target);
+  const refresh = oneAtATime(run);
+  const first = refresh();
+  await Promise.resolve();
+  return { source, target, refresh, first, finishOne, stats };
+}
+
 describe('one status refresh at a time', () => {
   it('lands the latest state last: a run begun before a change never overwrites one begun after it', async () => {
-    const source = { value: 3 };
-    const target = { value: 0 };
-    const { run, finishOne, stats } = controlledRuns(source, target);
-    const refresh = oneAtATime(run);
-    const first = refresh();
-    await Promise.resolve();
+    const { source, target, refresh, first, finishOne, stats } = await firstRunStarted(3);
     source.value = 5;
     const second = refresh();
     await finishOne();
@@ -46,12 +52,7 @@ describe('one status refresh at a time', () => {
   });
 
   it('calls made while a run is under way share the one run after it', async () => {
-    const source = { value: 1 };
-    const target = { value: 0 };
-    const { run, finishOne, stats } = controlledRuns(source, target);
-    const refresh = oneAtATime(run);
-    const first = refresh();
-    await Promise.resolve();
+    const { source, target, refresh, first, finishOne, stats } = await firstRunStarted(1);
     const later = [refresh(), refresh(), refresh()];
     expect(later[1]).toBe(later[0]);
     expect(later[2]).toBe(later[0]);
