@@ -153,21 +153,20 @@ export async function listAll(
     };
     /** Set once page 1 has answered (or failed) and the pages read alongside it are no longer all wanted. */
     let earlyOver = false;
-    /** What ended the read alongside page 1 (page 0: the read itself); it ends the listing if that page is part of it. */
-    let earlyFailure: { page: number; error: unknown } | null = null;
     /**
      * Main reads `missing` and hands each page over as it arrives (listing.* calls); a refusal for
      * the rate limit ends that read, and an interactive listing goes on once the window reopens.
      * `early`: the pages are those the mirror holds, asked for alongside page 1 before it said how
      * many there are. Such a read leaves page 1 a slot of the window, stops once `earlyOver`, and
      * leaves a page refused as one past the end would be for when page 1 has told (then it is read
-     * again, or no part of the listing); any other failure is kept for then too (`earlyFailure`).
+     * again, or no part of the listing); any other failure it answers, for then too (page 0: the
+     * read itself), and it ends the listing if that page is part of it.
      */
-    const readMissing = async (missing: number[], early = false): Promise<void> => {
+    const readMissing = async (missing: number[], early = false): Promise<{ page: number; error: unknown } | null> => {
       for (let refusals = 0, lost = 0; !changed && !(early && earlyOver) && missing.length > 0;) {
         await waitForRoom();
         const room = ctx.rateWindow.available(priority) - (early ? 1 : 0);
-        if (early && room <= 0) return;
+        if (early && room <= 0) return null;
         const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, room));
         try {
           await streamPages(ctx, resource, priority, missing, width, known, (listed) => {
@@ -183,15 +182,16 @@ export async function listAll(
             requests++;
             if (error.cause.kind === 'rate-limited') onRefused(error.cause, refusals++);
             else if (early && PAST_THE_END.has(error.cause.kind) && missing.includes(error.page)) missing.splice(missing.indexOf(error.page), 1);
-            else if (early) return void (earlyFailure = { page: error.page, error: error.cause });
+            else if (early) return { page: error.page, error: error.cause };
             else throw error.cause;
           } else if (!(error instanceof CallError && error.kind === 'not-found' && ++lost <= MAX_LISTING_RESTARTS)) {
-            if (early) return void (earlyFailure = { page: 0, error });
+            if (early) return { page: 0, error };
             throw error;
           }
           // (Main lost the listing: it restarted, or dropped it. The pages still missing are read again.)
         }
       }
+      return null;
     };
     if (!partial) {
       // Page 1 says how many pages there are. The pages the mirror holds go on the wire with it,
@@ -199,7 +199,7 @@ export async function listAll(
       const held = Math.max(0, ...known.keys());
       const early = Array.from({ length: Math.max(0, held - 1) }, (_, i) => i + 2);
       // A spent window ends it quietly: the pages it did not bring are read below, and meet the window there.
-      const alongside = early.length > 0 ? readMissing(early, true).catch(() => undefined) : null;
+      const alongside = early.length > 0 ? readMissing(early, true).catch(() => null) : null;
       let first: ListEnvelope<ServerRow>;
       try {
         first = await fetchPage(1);
@@ -215,8 +215,7 @@ export async function listAll(
       pages = Math.max(first.meta.total_pages, Math.ceil(first.meta.total / PAGE_SIZE), 1);
       // Fewer pages than the mirror held (fewer links now): the read alongside stops at its next page.
       if (pages < held) earlyOver = true;
-      await alongside;
-      const failed = earlyFailure as { page: number; error: unknown } | null;
+      const failed = await alongside;
       if (failed && !changed && failed.page <= pages) throw failed.error;
       // Pages the mirror held past the listing's end are no part of it.
       for (const list of [results, unchanged, hashes, texts]) if (list.length > pages) list.length = pages;
