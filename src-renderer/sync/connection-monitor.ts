@@ -2,6 +2,9 @@
 // any request's outcome says so at once; the system's offline/online events too; while offline a
 // probe asks again with backoff capped at 30 s; while online and quiet a heartbeat asks every 30 s
 // (only when the rate window has room for background work, so it never costs the user a request).
+// Evidence is ordered by when its request left, not when it came back: an answer to a request sent
+// before the service was found gone says nothing about now, and must not put "Online" back up
+// (nothing would take it down again until the next heartbeat). A wrong "Offline" costs one probe.
 import type { ContractApi } from '../contract/contract-client.ts';
 import type { RateWindowView } from './budget.ts';
 import { backoffDelay } from './outbox/backoff.ts';
@@ -31,10 +34,15 @@ export interface ConnectionMonitorOptions {
 export interface ConnectionMonitor {
   start(): void;
   stop(): void;
-  /** A request reached the service. */
-  reached(): void;
-  /** A request could not reach it (offline, timeout): why, in words. */
-  unreachable(message: string): void;
+  /** A request leaves now: its place in the order of sending, for reached/unreachable. */
+  sending(): number;
+  /** The request sent as `sent` reached the service. */
+  reached(sent: number): void;
+  /**
+   * A request could not reach it (offline, timeout): why, in words. Without `sent` the evidence
+   * is as of now (the pull gave up): every request already on its way is older.
+   */
+  unreachable(message: string, sent?: number): void;
   /** The system says this computer lost its network. */
   systemOffline(): void;
   /** The system says the network is back: ask now rather than at the next probe. */
@@ -50,10 +58,21 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
   let probeAttempt = 0;
   let lastReachedAt = clock.now();
   let asking = false;
+  let sends = 0;
+  /** The newest evidence (by when its request left) that the service cannot be reached. */
+  let lastFailedSend = 0;
 
   const clear = (timer: unknown) => {
     if (timer !== null) clock.clearTimeout(timer);
   };
+
+  /** Whether an answer to the request sent as `sent` still says something about now. */
+  const current = (sent: number) => sent > lastFailedSend;
+
+  function unreachable(message: string, sent = ++sends): void {
+    lastFailedSend = Math.max(lastFailedSend, sent);
+    goOffline(message);
+  }
 
   function goOffline(message: string): void {
     if (store.getState().connection !== 'offline') store.setState({ connection: 'offline', lastError: message });
@@ -95,9 +114,12 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
     if (asking) return;
     asking = true;
     const wasOnline = store.getState().connection === 'online';
+    const sent = ++sends;
     try {
       const test = await options.api.call('workspaces.testConnection', { workspaceId: options.workspaceId });
       if (test.outcome === 'ok') {
+        // Something sent after this check found the service gone: the probe asks again.
+        if (!current(sent)) return;
         lastReachedAt = clock.now();
         probeAttempt = 0;
         store.setState({ connection: 'online' });
@@ -108,9 +130,9 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
         await options.onKeyRefused(test.message);
         return;
       }
-      goOffline(test.message);
+      unreachable(test.message, sent);
     } catch (error) {
-      goOffline(error instanceof Error ? error.message : 'The service cannot be reached.');
+      unreachable(error instanceof Error ? error.message : 'The service cannot be reached.', sent);
     } finally {
       asking = false;
     }
@@ -128,14 +150,16 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
       clear(heartbeatTimer);
       probeTimer = heartbeatTimer = null;
     },
-    reached() {
+    sending: () => ++sends,
+    reached(sent) {
+      if (!current(sent)) return;
       lastReachedAt = clock.now();
       if (store.getState().connection !== 'online') store.setState({ connection: 'online' });
       if (running && heartbeatTimer === null) scheduleHeartbeat();
     },
-    unreachable: goOffline,
+    unreachable,
     systemOffline() {
-      goOffline('This computer is offline.');
+      unreachable('This computer is offline.');
     },
     systemOnline() {
       if (!running) return;

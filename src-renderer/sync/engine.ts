@@ -100,14 +100,15 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     store.setState({ requests: counter.snapshot() });
     // A probe answers even when the service is unreachable; probe() reads its outcome itself.
     if (outcome.kind === 'probe') return;
-    if (outcome.result === 'reached') connection.reached();
-    else connection.unreachable(outcome.error?.message ?? 'The service cannot be reached.');
+    if (outcome.result === 'reached') connection.reached(outcome.sent);
+    else connection.unreachable(outcome.error?.message ?? 'The service cannot be reached.', outcome.sent);
     if (outcome.error?.kind === 'rate-limited' && outcome.error.data.resetAt !== undefined) {
       store.setState({ blockedUntil: outcome.error.data.resetAt });
       rateWindow.update({ remaining: 0, resetAt: outcome.error.data.resetAt });
     }
   };
-  const api = countingApi(options.api, counter, observe);
+  // Requests are numbered as they leave, so the monitor can tell an old answer from a new one.
+  const api = countingApi(options.api, counter, { sending: () => connection.sending(), outcome: observe });
   const ctx: SyncContext = {
     workspaceId: options.workspaceId,
     db: options.db,

@@ -40,38 +40,49 @@ export function emptyCounts(): RequestCounts {
   return { list: 0, get: 0, create: 0, update: 0, delete: 0, probe: 0, statistics: 0 };
 }
 
-/** 'reached': the service answered (even with an error); 'unreachable': offline or timed out. */
-export type RequestOutcome = { kind: RequestKind; result: 'reached' | 'unreachable'; error?: CallError };
+/**
+ * 'reached': the service answered (even with an error); 'unreachable': offline or timed out.
+ * `sent`: the request's place in the order of sending (RequestObserver.sending).
+ */
+export type RequestOutcome = { kind: RequestKind; result: 'reached' | 'unreachable'; sent: number; error?: CallError };
 
-export function countingApi(api: ContractApi, counter: RequestCounter, observe?: (outcome: RequestOutcome) => void): ContractApi {
-  const outcome = (kind: RequestKind, error: CallError) => {
+export interface RequestObserver {
+  /** A request leaves now: its place in the order of sending (tells old answers from new). */
+  sending(): number;
+  outcome(outcome: RequestOutcome): void;
+}
+
+export function countingApi(api: ContractApi, counter: RequestCounter, observer?: RequestObserver): ContractApi {
+  const outcome = (kind: RequestKind, sent: number, error: CallError) => {
     const unreachable = error.kind === 'offline' || error.kind === 'timeout';
-    observe?.({ kind, result: unreachable ? 'unreachable' : 'reached', error });
+    observer?.outcome({ kind, result: unreachable ? 'unreachable' : 'reached', sent, error });
   };
   return {
     async call(name, input) {
       if (name === 'listing.next') {
+        const sent = observer?.sending() ?? 0;
         // Each page main read for a listing is one list request, handed over here.
         const batch = (await api.call(name, input)) as CallOutput<'listing.next'>;
         for (let i = 0; i < batch.pages.length; i++) {
           counter.add('list');
-          observe?.({ kind: 'list', result: 'reached' });
+          observer?.outcome({ kind: 'list', result: 'reached', sent });
         }
         if (batch.failure) {
           counter.add('list');
-          outcome('list', new CallError(batch.failure.error));
+          outcome('list', sent, new CallError(batch.failure.error));
         }
         return batch as never;
       }
       const kind = requestKindOf(name);
       if (kind === null) return api.call(name, input);
       counter.add(kind);
+      const sent = observer?.sending() ?? 0;
       try {
         const value = await api.call(name, input);
-        observe?.({ kind, result: 'reached' });
+        observer?.outcome({ kind, result: 'reached', sent });
         return value;
       } catch (error) {
-        if (error instanceof CallError) outcome(kind, error);
+        if (error instanceof CallError) outcome(kind, sent, error);
         throw error;
       }
     },

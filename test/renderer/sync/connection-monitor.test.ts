@@ -2,6 +2,7 @@
 // it is back within 30 s however long the outage (probe backoff capped), follows the system's
 // offline/online events at once, and never spends a request the rate window cannot spare.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ContractApi } from '../../../src-renderer/contract/contract-client.ts';
 import type { WorkspaceSync } from '../../../src-renderer/sync/index.ts';
 import { FakeService } from './fake-service.ts';
 import { openEngineOverFake, settle, type ManualClock } from './helpers.ts';
@@ -11,8 +12,8 @@ afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
 });
 
-async function setup(service = new FakeService()): Promise<{ ws: WorkspaceSync; service: FakeService; clock: ManualClock }> {
-  const { ws, clock } = await openEngineOverFake(service);
+async function setup(service = new FakeService(), api?: ContractApi): Promise<{ ws: WorkspaceSync; service: FakeService; clock: ManualClock }> {
+  const { ws, clock } = await openEngineOverFake(service, api ? { api } : {});
   cleanups.push(() => ws.close());
   return { ws, service, clock };
 }
@@ -78,5 +79,70 @@ describe('connection monitor', () => {
     await settle();
     expect(checks()).toBe(spent);
     expect(ws.store.getState().connection).toBe('online');
+  });
+
+  describe('an answer to a request sent before the service was known gone', () => {
+    /** The service's answer to the next domain listing, held until the test lets it go. */
+    function slowNextListing(service: FakeService): { api: ContractApi; hold: () => void; release: () => void } {
+      let armed = false;
+      let waiting: (() => void) | null = null;
+      const api: ContractApi = {
+        async call(name, input) {
+          const held = name === 'domains.list' && armed;
+          if (held) armed = false;
+          const answer = await service.api.call(name, input);
+          if (held) await new Promise<void>((resolve) => (waiting = resolve));
+          return answer;
+        },
+        on: (event, listener) => service.api.on(event, listener),
+      };
+      return { api, hold: () => (armed = true), release: () => waiting?.() };
+    }
+    const listDomains = (ws: WorkspaceSync) =>
+      ws.engine.ctx.api.call('domains.list', { workspaceId: 'ws', priority: 'interactive', page: 1, resultsPerPage: 10 });
+
+    it('does not say Online when a later request found the service gone', async () => {
+      const service = new FakeService();
+      const { api, hold, release } = slowNextListing(service);
+      const { ws, clock } = await setup(service, api);
+      hold();
+      const slow = listDomains(ws);
+      await settle();
+      service.offline = true;
+      await expect(ws.engine.ctx.api.call('links.list', { workspaceId: 'ws', priority: 'interactive', page: 1, resultsPerPage: 10 })).rejects.toThrow();
+      expect(ws.store.getState().connection).toBe('offline');
+      release();
+      await slow;
+      await settle();
+      expect(ws.store.getState().connection).toBe('offline');
+      // The probe still finds the service once it is back.
+      service.offline = false;
+      expect(await msUntil(clock, () => ws.store.getState().connection === 'online', 60_000)).toBeLessThanOrEqual(31_000);
+    });
+
+    it('does not say Online after the system said this computer is offline', async () => {
+      const service = new FakeService();
+      const { api, hold, release } = slowNextListing(service);
+      const { ws } = await setup(service, api);
+      hold();
+      const slow = listDomains(ws);
+      await settle();
+      ws.notifyOffline();
+      release();
+      await slow;
+      await settle();
+      expect(ws.store.getState().connection).toBe('offline');
+    });
+
+    it('a request sent after the failure that reaches the service says Online', async () => {
+      const service = new FakeService();
+      const { ws } = await setup(service);
+      service.offline = true;
+      await expect(listDomains(ws)).rejects.toThrow();
+      expect(ws.store.getState().connection).toBe('offline');
+      service.offline = false;
+      await listDomains(ws);
+      expect(ws.store.getState().connection).toBe('online');
+    });
   });
 });

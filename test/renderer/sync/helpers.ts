@@ -1,6 +1,7 @@
 // Test scaffolding: a manual clock, a fresh fake-indexeddb mirror per test, and a sync context
 // wired to the in-memory service (which stands in for main, its rate-limit counting included).
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { ContractApi } from '../../../src-renderer/contract/contract-client.ts';
 import { createRateWindowView } from '../../../src-renderer/sync/budget.ts';
 import type { SyncContext } from '../../../src-renderer/sync/context.ts';
 import type { EditContext } from '../../../src-renderer/sync/local-edits.ts';
@@ -103,7 +104,10 @@ export function harness(options: { random?: () => number; pageConcurrency?: numb
 }
 
 /** A workspace's sync engine over the fake service on a manual clock, started and settled; close it after. */
-export async function openEngineOverFake(service: FakeService, options: { heartbeatMs?: number } = {}): Promise<{ ws: WorkspaceSync; clock: ManualClock }> {
+export async function openEngineOverFake(
+  service: FakeService,
+  options: { heartbeatMs?: number; api?: ContractApi } = {},
+): Promise<{ ws: WorkspaceSync; clock: ManualClock }> {
   const clock = manualClock();
   const ws = await openWorkspaceSync({
     workspaceId: 'ws',
