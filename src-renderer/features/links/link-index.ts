@@ -298,6 +298,22 @@ export function sortPositions(index: LinkIndex, key: SortKey, direction: SortDir
   return order;
 }
 
+/**
+ * Sorts `next` as `previous` was sorted (the orders the screen asked of it; newest first when
+ * none): the render that shows a new index then reads its orders rather than sorting 100,000
+ * entries in the same task.
+ */
+export function sortAsBefore(next: LinkIndex, previous: LinkIndex | null): void {
+  if (!previous || previous.orders.size === 0) {
+    sortPositions(next, DEFAULT_QUERY.sort, DEFAULT_QUERY.direction);
+    return;
+  }
+  for (const key of previous.orders.keys()) {
+    const [sort, desc] = key.split(':') as [SortKey, string | undefined];
+    sortPositions(next, sort, desc ? 'desc' : 'asc');
+  }
+}
+
 function orderView(index: LinkIndex, key: SortKey, direction: SortDirection): LinkResults {
   const name: OrderKey = direction === 'asc' ? key : `${key}:desc`;
   let view = index.orderViews.get(name);

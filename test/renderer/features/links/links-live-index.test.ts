@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../../src-preload/contract/index.ts';
 import { APPLY_ROWS, watchLinkIndex } from '../../../../src-renderer/features/links/live-index.ts';
 import { openMirrorDb } from '../../../../src-renderer/sync/mirror/db.ts';
-import type { LinkIndex } from '../../../../src-renderer/features/links/link-index.ts';
+import { buildIndex, sortPositions, type LinkIndex } from '../../../../src-renderer/features/links/link-index.ts';
 import type { MirrorDb, MirrorRow } from '../../../../src-renderer/sync/index.ts';
 import { domain, mirrorRow, openSession, serverLink } from './links-harness.tsx';
 import { linkRows } from '../../../../src-renderer/sync/mirror/link-rows.ts';
@@ -166,6 +166,30 @@ describe('live link index from an empty mirror', () => {
     expect(emitted).toEqual([0, APPLY_ROWS * 2 + 10]);
     expect(reads.count()).toBe(0);
     reads.restore();
+    watch.stop();
+  });
+});
+
+describe('live link index sorts before it hands over', () => {
+  it('hands over each index sorted as the last one was, so the render that shows it sorts nothing', async () => {
+    const session = await openSession();
+    const { db } = session.sync;
+    await db.links.bulkPut(Array.from({ length: 50 }, (_, i) => mirrorRow(serverLink(i + 1, { url: `z${(i * 7) % 50}` }), { clientId: id(i) })));
+    const handed: { index: LinkIndex; orders: string[] }[] = [];
+    const watch = watchIndex(db, (index) => void handed.push({ index, orders: [...index.orders.keys()] }));
+    await vi.waitFor(() => expect(handed).toHaveLength(1));
+    // Nothing sorted yet: the list's default order (newest first).
+    expect(handed[0]!.orders).toEqual(['created', 'created:desc']);
+    // The screen sorts by alias, then a link arrives.
+    sortPositions(handed[0]!.index, 'alias', 'asc');
+    await db.links.put(mirrorRow(serverLink(51, { url: 'a-new' }), { clientId: 'new' }));
+    await vi.waitFor(() => expect(handed).toHaveLength(2));
+    const next = handed[1]!;
+    expect(next.orders).toEqual(['created', 'created:desc', 'alias']);
+    // The order it carries is the one a fresh sort gives.
+    const fresh = buildIndex([...next.index.entries], next.index.domains);
+    expect([...next.index.orders.get('alias')!]).toEqual([...sortPositions(fresh, 'alias', 'asc')]);
+    expect(next.index.entries[next.index.orders.get('alias')![0]!]?.alias).toBe('a-new');
     watch.stop();
   });
 });
