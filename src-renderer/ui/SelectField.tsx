@@ -48,3 +48,16 @@ export function SelectField<V extends string>(props: SelectFieldProps<V>) {
     </Select>
   );
 }
+
+/** How a SelectField with `label` showing `text` looks, inert: a stand-in while it mounts (DeferredMount). */
+export function SelectFieldLook({ label, text, className }: { label: string; text: string; className?: string }) {
+  return (
+    <div className={`field select-field${className ? ` ${className}` : ''}`} aria-hidden="true">
+      <label>{label}</label>
+      <div className="select-button">
+        <span>{text}</span>
+        <span className="select-chevron">▾</span>
+      </div>
+    </div>
+  );
+}

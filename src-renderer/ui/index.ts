@@ -1,7 +1,8 @@
 // The app's component kit: react-aria-components (keyboard, focus, screen readers) in one style.
 export { Button, type ButtonProps } from './Button.tsx';
 export { TextField, type TextFieldProps } from './TextField.tsx';
-export { SelectField, type SelectOption } from './SelectField.tsx';
+export { SelectField, SelectFieldLook, type SelectOption } from './SelectField.tsx';
+export { DeferredMount } from './DeferredMount.tsx';
 export { Checkbox, Switch } from './Toggles.tsx';
 export { Modal, ConfirmDialog } from './Modal.tsx';
 export { Badge, type BadgeTone } from './Badge.tsx';

@@ -48,7 +48,9 @@ export function LinksPage() {
 
 export function LinksScreen({ session }: { session: WorkspaceSession }) {
   const { sync, workspace } = session;
-  const { index, firstPage, syncStates, pinned } = useLinkSnapshot(sync.db);
+  // A new index (a pull's pages, another window's edits) renders as a deferred, time-sliced update:
+  // the table's rows give way to input between them instead of one long task per change.
+  const { index, firstPage, syncStates, pinned } = useDeferredValue(useLinkSnapshot(sync.db));
   const status = useSyncStatus(sync, ['paused', 'connection']);
   const everListed = useEverListed(sync.db, 'links');
   const { linkEditor, linkDetail, openLinkEditor, openLinkDetail } = useNavigation();
