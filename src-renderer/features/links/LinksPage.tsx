@@ -35,6 +35,7 @@ import { FilterChips, filterChips, FiltersToggle, FIRST_DIRECTION, LinkFilters, 
 import { useClickHistories } from './use-click-histories.ts';
 import { emptyListText, useEverListed } from '../../resource-screens/empty-list.ts';
 import { useLinkSnapshot } from './use-links.ts';
+import type { LinkSnapshot } from './link-source.ts';
 
 // Dialogs (editor, detail with QR and chart, bulk create and CSV with papaparse) load when first
 // opened: the startup bundle stays what the list needs.
@@ -46,11 +47,20 @@ export function LinksPage() {
   return <LinksScreen session={useOpenSession()} />;
 }
 
+/**
+ * A new index (a pull's pages, another window's edits) renders as a deferred update React slices,
+ * so input and paint go between the table's rows rather than wait out one long task per change.
+ * The urgent render the index's arrival starts stops here: the view below is memoised and still
+ * has the snapshot it had (rendering it again with that was ~20 ms of the task).
+ */
 export function LinksScreen({ session }: { session: WorkspaceSession }) {
+  const snapshot = useDeferredValue(useLinkSnapshot(session.sync.db));
+  return <LinksView session={session} snapshot={snapshot} />;
+}
+
+const LinksView = memo(function LinksView({ session, snapshot }: { session: WorkspaceSession; snapshot: LinkSnapshot }) {
   const { sync, workspace } = session;
-  // A new index (a pull's pages, another window's edits) renders as a deferred, time-sliced update:
-  // the table's rows give way to input between them instead of one long task per change.
-  const { index, firstPage, syncStates, pinned } = useDeferredValue(useLinkSnapshot(sync.db));
+  const { index, firstPage, syncStates, pinned } = snapshot;
   const status = useSyncStatus(sync, ['paused', 'connection']);
   const everListed = useEverListed(sync.db, 'links');
   const { linkEditor, linkDetail, openLinkEditor, openLinkDetail } = useNavigation();
@@ -399,7 +409,7 @@ export function LinksScreen({ session }: { session: WorkspaceSession }) {
       />
     </div>
   );
-}
+});
 
 const LINK_NOUN = { one: 'link', many: 'links' };
 
