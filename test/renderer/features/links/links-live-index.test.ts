@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../../src-preload/contract/index.ts';
 import { APPLY_ROWS, watchLinkIndex } from '../../../../src-renderer/features/links/live-index.ts';
 import { openMirrorDb } from '../../../../src-renderer/sync/mirror/db.ts';
+import { MAX_TOLD_KEYS } from '../../../../src-renderer/sync/mirror/row-feed.ts';
 import { buildIndex, sortPositions, type LinkIndex } from '../../../../src-renderer/features/links/link-index.ts';
 import type { MirrorDb, MirrorRow } from '../../../../src-renderer/sync/index.ts';
 import { domain, mirrorRow, openSession, serverLink } from './links-harness.tsx';
@@ -97,6 +98,25 @@ describe('live link index', () => {
     await vi.waitFor(() => expect(latest?.byClientId.get(id(3))?.alias).toBe('renamed'));
     await vi.waitFor(() => expect(latest?.byClientId.get(id(4))).toBeUndefined());
     expect(getMany.mock.calls.map((call) => call[0])).toEqual([[id(3)], [id(4)]]);
+    watch.stop();
+    here.close();
+    there.close();
+  });
+
+  it('reads everything again, a page at a time, after another window changed more rows than it tells by key', async () => {
+    const factory = new IDBFactory();
+    const here = openMirrorDb('two-windows-many', { indexedDB: factory, IDBKeyRange });
+    const there = openMirrorDb('two-windows-many', { indexedDB: factory, IDBKeyRange });
+    let latest: LinkIndex | null = null;
+    const watch = watchIndex(here, (index) => {
+      latest = index;
+    });
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(0));
+    const getMany = vi.spyOn(here.links, 'bulkGet');
+    const many = MAX_TOLD_KEYS + 1;
+    await there.links.bulkPut(Array.from({ length: many }, (_, i) => mirrorRow(serverLink(i + 1), { clientId: id(i) })));
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(many), { timeout: 10_000 });
+    expect(getMany).not.toHaveBeenCalled();
     watch.stop();
     here.close();
     there.close();
