@@ -68,4 +68,15 @@ describe('a listed page', () => {
     expect(taken.filter((t) => !t.yielded)).toEqual([]);
     h.db.close();
   });
+
+  it('the last one taken, the listing’s rows are put together in a task after it', async () => {
+    const h = harness();
+    for (let i = 0; i < 2500; i++) h.service.seedLink();
+    const log = logged(h);
+    const listing = await listAll(h.ctx, 'links', 'background', (index) => log.push(`take ${index + 1}`));
+    expect(listing.rows).toHaveLength(2500);
+    const lastTaken = log.findLastIndex((entry) => entry.startsWith('take '));
+    expect(log.slice(lastTaken)).toContain('yield');
+    h.db.close();
+  });
 });
