@@ -16,6 +16,9 @@ export interface SelectFieldProps<V extends string> {
   className?: string;
 }
 
+/** What a select with nothing chosen shows. */
+const PLACEHOLDER = 'Choose…';
+
 /** A labelled single-choice list (react-aria Select: typeahead, arrow keys, screen readers). */
 export function SelectField<V extends string>(props: SelectFieldProps<V>) {
   return (
@@ -25,7 +28,7 @@ export function SelectField<V extends string>(props: SelectFieldProps<V>) {
       onSelectionChange={(key) => key !== null && props.onChange(String(key) as V)}
       isInvalid={Boolean(props.error)}
       isDisabled={props.isDisabled ?? false}
-      placeholder={props.placeholder ?? 'Choose…'}
+      placeholder={props.placeholder ?? PLACEHOLDER}
       validationBehavior="aria"
     >
       <Label>{props.label}</Label>
@@ -49,13 +52,14 @@ export function SelectField<V extends string>(props: SelectFieldProps<V>) {
   );
 }
 
-/** How a SelectField with `label` showing `text` looks, inert: a stand-in while it mounts (DeferredMount). */
-export function SelectFieldLook({ label, text, className }: { label: string; text: string; className?: string }) {
+/** How a SelectField with these props looks, inert: a stand-in while it mounts (DeferredMount). */
+export function SelectFieldLook<V extends string>(props: Pick<SelectFieldProps<V>, 'label' | 'value' | 'options' | 'placeholder' | 'className'>) {
+  const chosen = props.options.find((option) => option.value === props.value);
   return (
-    <div className={`field select-field${className ? ` ${className}` : ''}`} aria-hidden="true">
-      <label>{label}</label>
+    <div className={`field select-field${props.className ? ` ${props.className}` : ''}`} aria-hidden="true">
+      <label>{props.label}</label>
       <div className="select-button">
-        <span>{text}</span>
+        <span>{chosen?.label ?? props.placeholder ?? PLACEHOLDER}</span>
         <span className="select-chevron">▾</span>
       </div>
     </div>

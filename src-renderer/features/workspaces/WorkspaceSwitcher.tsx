@@ -5,12 +5,12 @@ import { useWorkspaces } from '../../session/use-workspaces.tsx';
 export function WorkspaceSwitcher() {
   const { workspaces, currentId, select } = useWorkspaces();
   if (workspaces.length === 0) return null;
-  const current = workspaces.find((w) => w.id === currentId);
+  const field = { label: 'Workspace', value: currentId, options: workspaces.map((w) => ({ value: w.id, label: w.name })) };
   // It appears in the render that opens the workspace, as the first sync starts: deferred, so
   // that render stays short.
   return (
-    <DeferredMount fallback={<SelectFieldLook label="Workspace" text={current?.name ?? 'Choose…'} />}>
-      <SelectField label="Workspace" value={currentId} options={workspaces.map((w) => ({ value: w.id, label: w.name }))} onChange={(id) => void select(id)} />
+    <DeferredMount fallback={<SelectFieldLook {...field} />}>
+      <SelectField {...field} onChange={(id) => void select(id)} />
     </DeferredMount>
   );
 }
