@@ -5,11 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { request } from 'undici';
 import { startPreview } from '../../src-main/preview/preview-server.ts';
 import { mirrorDbName } from '../../src-renderer/sync/mirror/db.ts';
-import { hasChromium, launchPersistentChromium } from '../../test/support/browser.ts';
+import { hasChromium } from '../../test/support/browser.ts';
+import { launchCdpPage, type CdpPage } from '../lib/cdp-page.ts';
 import { startChild } from '../lib/child.ts';
 import { cpuBetween, cpuSnapshot, otherWorkBetween, type OtherWork } from '../lib/cpu.ts';
 import { percentile, round } from '../lib/stats.ts';
@@ -273,11 +273,12 @@ const median = (values: number[]) => percentile(values, 50);
 /** One first pull on an empty mirror in a fresh profile, then a pull with nothing changed. */
 async function appRound(url: string, workspaceId: string, links: number, named: ReadonlyMap<number, string>, withFloor: boolean): Promise<AppRound> {
   const profile = await mkdtemp(path.join(tmpdir(), 'linkdock-bench-profile-'));
-  const browser = await launchPersistentChromium(profile);
+  // A bare DevTools connection, not Playwright: see cdp-page.ts (its network observation would be
+  // charged to the app).
+  const page = await launchCdpPage(profile);
   try {
     const name = mirrorDbName(workspaceId);
-    await browser.addInitScript(instrumentPage, { expected: `of ${links.toLocaleString('en')} links`, name, links });
-    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.addInitScript(instrumentPage, { expected: `of ${links.toLocaleString('en')} links`, name, links });
     const cpuBefore = cpuSnapshot(named);
     const opened = Date.now();
     await page.goto(url);
@@ -285,7 +286,7 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
     // The page notes when the list shows them all, and when the click samples are in the mirror
     // too ("complete"); asked rarely, so as not to load what is timed.
     type Marks = { lists: number[]; answers: number[]; longTasks: { start: number; duration: number }[]; shown: number | null; complete: number | null };
-    const marksNow = () => page.evaluate(() => (globalThis as unknown as { __bench: Marks }).__bench);
+    const marksNow = () => page.evaluate(() => (globalThis as unknown as { __bench: Marks }).__bench, null);
     let marks: Marks;
     while ((marks = await marksNow()).complete === null) {
       if (performance.now() > deadline)
@@ -316,20 +317,29 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
       ...(floor === undefined ? {} : { floor }),
     };
   } finally {
-    await browser.close();
+    await page.close();
     await rm(profile, { recursive: true, force: true });
   }
 }
 
 /** Sync now with nothing changed on the service: ms until the links listing is applied (its mark moves), and the CPU seconds meanwhile. */
 async function secondPull(
-  page: Page,
+  page: CdpPage,
   name: string,
   named: ReadonlyMap<number, string>,
 ): Promise<{ ms: number; cpu: Record<string, number>; other: OtherWork | null }> {
-  const button = page.getByRole('contentinfo').getByRole('button', { name: 'Sync now' });
+  /** The status bar's Sync now button: whether it is enabled, and pressed when `press`. */
+  const syncNow = (press: boolean) =>
+    page.evaluate((press) => {
+      const button = [...document.querySelectorAll<HTMLButtonElement>('footer[aria-label="Sync status"] button')].find(
+        (b) => b.textContent?.trim() === 'Sync now',
+      );
+      if (!button) throw new Error('no Sync now button in the status bar');
+      if (press) button.click();
+      return !button.disabled;
+    }, press);
   // A cycle still running (statistics after the first pull) would apply its own listing meanwhile.
-  while (!(await button.isEnabled())) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (!(await syncNow(false))) await new Promise((resolve) => setTimeout(resolve, 50));
   // The page watches the listing's mark on one open connection and notes when it moves: one
   // small read every 20 ms in the page instead of a CDP round trip and a database opened each time.
   await page.evaluate((name) => {
@@ -355,11 +365,13 @@ async function secondPull(
       }
     })();
   }, name);
-  await page.waitForFunction(() => (globalThis as unknown as { __benchWatching: boolean }).__benchWatching);
+  while (!(await page.evaluate(() => (globalThis as unknown as { __benchWatching: boolean }).__benchWatching, null))) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const cpuBefore = cpuSnapshot(named);
   const started = Date.now();
-  await button.click();
-  const applied = await page.evaluate(() => (globalThis as unknown as { __benchPulled: Promise<number> }).__benchPulled);
+  await syncNow(true);
+  const applied = await page.evaluate(() => (globalThis as unknown as { __benchPulled: Promise<number> }).__benchPulled, null);
   const cpuAfter = cpuSnapshot(named);
   const cpu = cpuBetween(cpuBefore, cpuAfter, NODE);
   return { ms: applied - started, cpu, other: otherWorkBetween(cpuBefore, cpuAfter, cpu) };
@@ -385,7 +397,7 @@ async function rawListing(base: string, pages: number): Promise<number> {
  * pull wrote, put into a scratch database with the links table's key and index, one transaction;
  * and the same rows grouped 1,000 to a record (the page layout of #19 items 1 and 2).
  */
-async function storeFloor(page: Page, mirrorName: string, count: number): Promise<{ rowsMs: number; pagesMs: number; textPagesMs: number }> {
+async function storeFloor(page: CdpPage, mirrorName: string, count: number): Promise<{ rowsMs: number; pagesMs: number; textPagesMs: number }> {
   return page.evaluate(
     async ({ mirrorName, count }) => {
       const request = <T>(r: IDBRequest<T>) =>

@@ -7,7 +7,7 @@ export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 export const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.warn(`e2e: skipped — no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
 
-const ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -19,7 +19,7 @@ const ARGS = [
 ];
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /**
@@ -27,5 +27,5 @@ export function launchChromium(): Promise<Browser> {
  * launch is an incognito-like context whose IndexedDB lives in memory and costs differently).
  */
 export function launchPersistentChromium(userDataDir: string, viewport = { width: 1360, height: 860 }): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: ARGS, viewport });
+  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport });
 }
