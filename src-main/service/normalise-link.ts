@@ -1,9 +1,12 @@
 // A link read, whatever a deployment sends: the document's fields typed, and everything else a
 // real read carries kept (settings keys normalised where Linkdock knows them, verbatim otherwise).
+// The result is the contract's LinkSchema by construction, not by a zod pass over it: a first pull
+// normalises 100,000 links, and that pass took half of normalising's time (#19: "no second
+// validation of normalised reads"). normalise-link.test.ts checks, over seeded random reads, that
+// every result passes LinkSchema and is exactly what its parse would return.
 import { TARGETING_KINDS } from '../../src-preload/contract/api-rules.ts';
-import { LinkSchema, type Link } from '../../src-preload/contract/resources.ts';
+import { LinkSchema, LinkSettingsSchema, type Link } from '../../src-preload/contract/resources.ts';
 import {
-  checked,
   datetime,
   describe,
   fail,
@@ -20,17 +23,31 @@ import {
   type Obj,
 } from './normalise-values.ts';
 
-/** The keys the contract's link read names; every other key is kept as it came. */
+/** The keys the contract's link read and its settings name. */
 const LINK_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSchema.shape));
+const SETTINGS_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSettingsSchema.shape));
 
-/** Unknown keys of an object, verbatim (real deployments carry more than Linkdock knows). */
-function extraKeys(raw: Obj, known: ReadonlySet<string>): Obj {
-  const extra: Obj = {};
-  for (const key in raw) {
+/**
+ * Every key of `raw` the schema does not name, added to `out` verbatim and in the order it came
+ * (real deployments carry more than Linkdock knows). `out` holds the named keys already, in the
+ * schema's order: the object zod's parse returned, key for key, so a page's text and hash are
+ * what they were.
+ */
+function withExtras(out: Obj, raw: Obj, named: ReadonlySet<string>): Obj {
+  // (Object.keys: own keys only, and faster than for…in over a parsed object.)
+  for (const key of Object.keys(raw)) {
     const value = raw[key];
-    if (Object.hasOwn(raw, key) && !known.has(key) && value !== undefined) extra[key] = value;
+    // A "__proto__" key of parsed JSON is no deployment's data and would set `out`'s prototype
+    // (zod's parse dropped it too).
+    if (!named.has(key) && value !== undefined && key !== '__proto__') out[key] = value;
   }
-  return extra;
+  return out;
+}
+
+/** A count or id read as an integer, refused below `min` (the contract's bound). */
+function atLeast(value: number, min: number, key: string, what: string): number {
+  if (value < min) fail(`${what} has no usable ${key} (${value})`);
+  return value;
 }
 
 /** Integer ids from an array, a JSON array string ("[1,2]") or nothing; undefined when absent. */
@@ -56,31 +73,28 @@ function targetingRules(value: unknown): { key: string; value: string }[] {
   return list.filter(isObj).map((rule) => ({ key: textOrNull(rule.key) ?? '', value: textOrNull(rule.value) ?? '' }));
 }
 
-const FLAG_KEYS = ['schedule', 'cloaking_is_enabled', 'app_linking_is_enabled', 'forward_query_parameters_is_enabled'];
-const TEXT_KEYS = ['expiration_url', 'cloaking_title', 'cloaking_meta_description', 'cloaking_custom_js', 'cloaking_favicon', 'cloaking_opengraph'];
 const TARGETING_KEYS = TARGETING_KINDS.map((kind) => `targeting_${kind}`);
+const CLOAKING_TEXT_KEYS = ['cloaking_title', 'cloaking_meta_description', 'cloaking_custom_js', 'cloaking_favicon', 'cloaking_opengraph'];
 
 /**
  * The whole settings object, every key kept: known keys get their types normalised (0/1, "1",
- * "" for null, the string "false" for no targeting), unknown ones stay exactly as sent.
+ * "" for null, the string "false" for no targeting), unknown ones stay exactly as sent. Built in
+ * LinkSettingsSchema's key order.
  */
 function normaliseLinkSettings(settings: Obj): Obj {
-  const out: Obj = { ...settings };
   const password = settings.password;
-  out.password = typeof password === 'string' && password !== '' ? password : null;
-  out.sensitive_content = toBool(settings.sensitive_content) ?? false;
-  for (const key of FLAG_KEYS) {
-    if (key in settings) out[key] = toBool(settings[key]) ?? false;
-  }
-  for (const key of TEXT_KEYS) {
-    if (key in settings) out[key] = textOrNull(settings[key]);
-  }
+  const out: Obj = {
+    password: typeof password === 'string' && password !== '' ? password : null,
+    sensitive_content: toBool(settings.sensitive_content) ?? false,
+  };
+  if ('schedule' in settings) out.schedule = toBool(settings.schedule) ?? false;
   // Older releases call the clicks limit `pageviews_limit`; 0 means no limit.
   const limitKey = 'clicks_limit' in settings ? 'clicks_limit' : 'pageviews_limit' in settings ? 'pageviews_limit' : null;
   if (limitKey) {
     const limit = toInt(settings[limitKey]);
     out.clicks_limit = limit !== undefined && limit > 0 ? limit : null;
   }
+  if ('expiration_url' in settings) out.expiration_url = textOrNull(settings.expiration_url);
   if ('http_status_code' in settings) out.http_status_code = toInt(settings.http_status_code) ?? null;
   if ('utm' in settings) {
     const utm = isObj(settings.utm) ? settings.utm : {};
@@ -91,7 +105,13 @@ function normaliseLinkSettings(settings: Obj): Obj {
     out.targeting_type = typeof kind === 'string' && (TARGETING_KINDS as readonly string[]).includes(kind) ? kind : null;
   }
   for (const key of TARGETING_KEYS) if (key in settings) out[key] = targetingRules(settings[key]);
-  return out;
+  if ('cloaking_is_enabled' in settings) out.cloaking_is_enabled = toBool(settings.cloaking_is_enabled) ?? false;
+  for (const key of CLOAKING_TEXT_KEYS) if (key in settings) out[key] = textOrNull(settings[key]);
+  if ('app_linking_is_enabled' in settings) out.app_linking_is_enabled = toBool(settings.app_linking_is_enabled) ?? false;
+  if ('forward_query_parameters_is_enabled' in settings) {
+    out.forward_query_parameters_is_enabled = toBool(settings.forward_query_parameters_is_enabled) ?? false;
+  }
+  return withExtras(out, settings, SETTINGS_KEYS);
 }
 
 export function normaliseLink(raw: unknown): Link {
@@ -106,34 +126,48 @@ export function normaliseLink(raw: unknown): Link {
   if (projectId === undefined || projectId < 0) fail(`${what} has no usable project_id (${describe(raw.project_id)})`);
   // Some releases keep the schedule dates inside settings only.
   const dates = { start_date: raw.start_date ?? rawSettings.start_date, end_date: raw.end_date ?? rawSettings.end_date };
-  const link: Obj = {
-    ...extraKeys(raw, LINK_KEYS),
-    id: requiredInt(raw, 'id', what),
-    project_id: projectId === 0 ? null : projectId,
-    domain_id: optionalInt(raw, 'domain_id', 0, what),
-    type,
-    url: str(raw, 'url', what, isLink ? undefined : ''),
-    location_url: str(raw, 'location_url', what, isLink ? undefined : ''),
-    settings: normaliseLinkSettings(rawSettings),
-    // Newer releases count clicks as `pageviews`.
-    clicks: raw.clicks === undefined && raw.pageviews !== undefined ? optionalInt(raw, 'pageviews', 0, what) : optionalInt(raw, 'clicks', 0, what),
-    order: optionalInt(raw, 'order', 0, what),
-    start_date: datetime(dates, 'start_date', what, true),
-    end_date: datetime(dates, 'end_date', what, true),
-    datetime: datetime(raw, 'datetime', what, false),
-  };
-  if (raw.user_id !== undefined && raw.user_id !== null) link.user_id = requiredInt(raw, 'user_id', what);
-  for (const key of ['pixels_ids', 'email_reports'] as const) {
-    if (!(key in raw)) continue;
+  // Read in this order (the first unusable field names the refusal), put in LinkSchema's.
+  const id = atLeast(requiredInt(raw, 'id', what), 1, 'id', what);
+  const domainId = atLeast(optionalInt(raw, 'domain_id', 0, what), 0, 'domain_id', what);
+  const url = str(raw, 'url', what, isLink ? undefined : '');
+  const locationUrl = str(raw, 'location_url', what, isLink ? undefined : '');
+  const settings = normaliseLinkSettings(rawSettings);
+  // Newer releases count clicks as `pageviews`.
+  const clicksKey = raw.clicks === undefined && raw.pageviews !== undefined ? 'pageviews' : 'clicks';
+  const clicks = atLeast(optionalInt(raw, clicksKey, 0, what), 0, 'clicks', what);
+  const order = optionalInt(raw, 'order', 0, what);
+  const startDate = datetime(dates, 'start_date', what, true);
+  const endDate = datetime(dates, 'end_date', what, true);
+  const created = datetime(raw, 'datetime', what, false);
+  const userId = raw.user_id !== undefined && raw.user_id !== null ? requiredInt(raw, 'user_id', what) : undefined;
+  const lists = (['pixels_ids', 'email_reports'] as const).map((key) => {
+    if (!(key in raw)) return undefined;
     const ids = idList(raw[key]);
     if (ids === undefined) fail(`${what} has no usable ${key} (${describe(raw[key])})`);
-    link[key] = ids;
-  }
-  for (const key of ['is_enabled', 'is_verified'] as const) {
-    if (key in raw && raw[key] !== null) link[key] = requiredBool(raw, key, what);
-  }
-  if ('last_datetime' in raw) link.last_datetime = datetime(raw, 'last_datetime', what, true);
-  return checked(LinkSchema, link, what);
+    return ids;
+  });
+  const flags = (['is_enabled', 'is_verified'] as const).map((key) => (key in raw && raw[key] !== null ? requiredBool(raw, key, what) : undefined));
+  const lastDatetime = 'last_datetime' in raw ? datetime(raw, 'last_datetime', what, true) : undefined;
+
+  const link: Obj = { id };
+  if (userId !== undefined) link.user_id = userId;
+  link.project_id = projectId === 0 ? null : projectId;
+  link.domain_id = domainId;
+  link.type = type;
+  link.url = url;
+  link.location_url = locationUrl;
+  if (lists[0] !== undefined) link.pixels_ids = lists[0];
+  if (lists[1] !== undefined) link.email_reports = lists[1];
+  link.settings = settings;
+  link.clicks = clicks;
+  link.order = order;
+  link.start_date = startDate;
+  link.end_date = endDate;
+  if (flags[0] !== undefined) link.is_enabled = flags[0];
+  if (flags[1] !== undefined) link.is_verified = flags[1];
+  if ('last_datetime' in raw) link.last_datetime = lastDatetime;
+  link.datetime = created;
+  return withExtras(link, raw, LINK_KEYS) as Link;
 }
 
 /** `GET /api/user`'s `data`, every key kept; a time zone Intl does not know is dropped to null. */

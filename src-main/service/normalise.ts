@@ -2,7 +2,8 @@
 // from the document (real-service-notes.md): strings for numbers, 0/1 for booleans, project_id 0,
 // missing `order`, extra settings keys, `total_results`, string `meta.page`, null `links.last`,
 // items of other types. Everything is normalised here and then checked against the contract's zod
-// schema; what still does not fit is refused as `bad-response` naming the item, never dropped.
+// schema (links are built to it instead, normalise-link.ts: a pull normalises 100,000 of them);
+// what still does not fit is refused as `bad-response` naming the item, never dropped.
 import {
   AccountSchema,
   DomainSchema,
