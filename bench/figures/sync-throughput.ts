@@ -218,7 +218,10 @@ export const syncFigure: Figure = {
           `round to round, as they do in the app between pulls: from the second round on, main finds the pages' bytes as it last read ` +
           `them and does not parse them again). Raw: the same ${pages} pages ` +
           `fetched with undici in Node and JSON-parsed, ${CONCURRENCY} at a time, nothing stored. CPU seconds per process from /proc.` +
-          ` The page notes each moment itself (a MutationObserver on the list's total; one open connection reading the listing's mark every 20 ms): nothing asks the page over CDP while it works.`,
+          ` The page notes each moment itself (a MutationObserver on the list's total; one open connection reading the listing's mark every 20 ms): nothing asks the page over CDP while it works.` +
+          ` Chromium is driven over a bare DevTools connection (bench/lib/cdp-page.ts), as no Electron window is watched: Playwright's network` +
+          ` observation copied each contract frame into a DevTools event for Node to parse, about 3 CPU s and a fifth of the first pull's wall` +
+          ` time (measured side by side on 2026-11-27; figures before that date carry it).`,
         values: {
           links: context.links,
           rounds,
