@@ -1,7 +1,7 @@
 import { useOpenSession, useSyncStatus } from '../session/workspace-session.tsx';
 import { useNavigation } from '../session/navigation-store.ts';
 import { msUntilWindowReopens } from '../sync/index.ts';
-import { countdown, timeAgo } from '../ui/format.ts';
+import { countdown, lastSyncedText } from '../ui/format.ts';
 import { useNow } from '../ui/use-now.ts';
 import { showToast } from '../ui/index.ts';
 
@@ -17,6 +17,7 @@ const STATUS_BAR_FIELDS = [
   'failures',
   'conflicts',
   'lastPullAt',
+  'counted',
 ] as const;
 
 /** Online/offline/syncing, pending count, waiting for the rate limit, last sync, and a Sync now button. */
@@ -56,7 +57,7 @@ export function StatusBar() {
         {workspace.name}: {connection}
       </span>
       <button type="button" className="link-button" onClick={() => go('pending')}>
-        {pendingText(status.pendingCount, status.unknownCount, attention)}
+        {status.counted ? pendingText(status.pendingCount, status.unknownCount, attention) : 'Pending changes'}
       </button>
       {waitMs > 0 && (
         <span role="timer" aria-label="Waiting for the rate limit">
@@ -64,7 +65,7 @@ export function StatusBar() {
         </span>
       )}
       <span className="statusbar-spacer" />
-      <span className="last-synced">Last synced: {status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}</span>
+      <span className="last-synced">Last synced: {lastSyncedText(status, now)}</span>
       <button type="button" className="link-button" onClick={() => void syncNow()} disabled={status.syncing}>
         Sync now
       </button>

@@ -29,6 +29,11 @@ export interface SyncStatus {
   failures: OpSummary[];
   conflicts: OpSummary[];
   lastPullAt: number | null;
+  /**
+   * False until the outbox and the last listings were first read from the mirror: until then the
+   * counts and lastPullAt are not known (0 and null would read as "no pending changes" and "never").
+   */
+  counted: boolean;
   rateLimit: { limit: number | null; remaining: number | null; resetAt: number | null };
   /** Set when a request was refused for the rate limit; cleared when the window reopens. */
   blockedUntil: number | null;
@@ -49,6 +54,7 @@ export function createStatusStore(workspaceId: string): StatusStore {
     failures: [],
     conflicts: [],
     lastPullAt: null,
+    counted: false,
     rateLimit: { limit: null, remaining: null, resetAt: null },
     blockedUntil: null,
     lastError: null,
@@ -77,5 +83,6 @@ export async function refreshOutboxStatus(db: MirrorDb, store: StatusStore): Pro
     failures: ops.filter((op) => op.state === 'failed').map(summary),
     conflicts: ops.filter((op) => op.state === 'conflict').map(summary),
     lastPullAt,
+    counted: true,
   });
 }

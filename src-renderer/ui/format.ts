@@ -1,3 +1,9 @@
+/** When a workspace last synced in full; "…" while its mirror has not been read yet (not "never"). */
+export function lastSyncedText(status: { counted: boolean; lastPullAt: number | null }, now: number): string {
+  if (!status.counted) return '…';
+  return status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now);
+}
+
 /** "just now", "3 min ago", "2 h ago", or the date: how long ago a sync happened. */
 export function timeAgo(at: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - at) / 1000));

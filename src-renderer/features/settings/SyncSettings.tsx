@@ -1,5 +1,5 @@
 import { useOpenSession, useSyncStatus } from '../../session/workspace-session.tsx';
-import { timeAgo } from '../../ui/format.ts';
+import { lastSyncedText } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { Button } from '../../ui/index.ts';
 
@@ -9,7 +9,7 @@ import { Button } from '../../ui/index.ts';
  */
 export function SyncSettings() {
   const { sync, workspace } = useOpenSession();
-  const status = useSyncStatus(sync, ['rateLimit', 'lastPullAt', 'requests', 'paused', 'syncing']);
+  const status = useSyncStatus(sync, ['rateLimit', 'lastPullAt', 'counted', 'requests', 'paused', 'syncing']);
   const now = useNow(5000);
   const { limit, remaining } = status.rateLimit;
   return (
@@ -20,7 +20,7 @@ export function SyncSettings() {
       </p>
       <dl className="facts">
         <dt>Last full sync</dt>
-        <dd>{status.lastPullAt === null ? 'never' : timeAgo(status.lastPullAt, now)}</dd>
+        <dd>{lastSyncedText(status, now)}</dd>
         <dt>Rate limit</dt>
         <dd>{limit === null ? 'not reported by the service' : `${remaining ?? '?'} of ${limit} requests left in this window`}</dd>
         <dt>Requests this session</dt>

@@ -13,7 +13,7 @@ function plural(count: number, one: string, many: string): string {
 
 /** One workspace's sync in words, from its own engine; `sync` is null until its sync has opened. */
 export function useWorkspaceSyncSummary(sync: WorkspaceSync | null): { refused: boolean; offline: boolean; line: string } {
-  const status = useSyncStatusOrNull(sync, ['paused', 'syncing', 'connection', 'lastError', 'lastPullAt', 'pendingCount', 'failures', 'conflicts']);
+  const status = useSyncStatusOrNull(sync, ['paused', 'syncing', 'connection', 'lastError', 'lastPullAt', 'counted', 'pendingCount', 'failures', 'conflicts']);
   const now = useNow();
   const refused = status?.paused != null;
   const parts: string[] = [];
@@ -21,7 +21,7 @@ export function useWorkspaceSyncSummary(sync: WorkspaceSync | null): { refused: 
   else if (!refused) {
     if (status.syncing) parts.push('Syncing…');
     else if (status.connection === 'offline') parts.push(`Offline: ${status.lastError ?? 'the service does not answer'}`);
-    else if (status.connection === 'unknown') parts.push(status.lastPullAt === null ? 'Not synced yet' : 'Connecting…');
+    else if (status.connection === 'unknown') parts.push(status.counted && status.lastPullAt === null ? 'Not synced yet' : 'Connecting…');
     else parts.push(status.lastPullAt === null ? 'Online, first sync not finished' : `Synced ${timeAgo(status.lastPullAt, now)}`);
     if (status.pendingCount > 0) parts.push(`${plural(status.pendingCount, 'change', 'changes')} waiting to go out`);
     const attention = status.failures.length + status.conflicts.length;

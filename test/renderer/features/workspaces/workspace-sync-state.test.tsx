@@ -36,6 +36,14 @@ describe('a workspace row’s sync state', () => {
     expect(screen.getByText('Key stored')).toBeTruthy();
   });
 
+  it('says "Connecting…", not "Not synced yet", while its engine has not read the mirror yet', () => {
+    render(<WorkspaceSyncState sync={syncWith({ connection: 'unknown' })} hasKey />);
+    expect(line()).toBe('Connecting…');
+    cleanup();
+    render(<WorkspaceSyncState sync={syncWith({ connection: 'unknown', counted: true })} hasKey />);
+    expect(line()).toBe('Not synced yet');
+  });
+
   it('says offline and why, and what waits to go out', () => {
     render(
       <WorkspaceSyncState sync={syncWith({ connection: 'offline', lastError: 'Can’t reach links.example.com', pendingCount: 2, lastPullAt: 1 })} hasKey />,
