@@ -72,14 +72,12 @@ export async function launchCdpPage(userDataDir: string, viewport = { width: 136
       },
       async goto(url) {
         const loaded = new Promise<void>((resolve) => {
-          const previous = socket.onmessage;
-          socket.onmessage = (event: MessageEvent) => {
-            previous?.call(socket, event);
-            if ((JSON.parse(String(event.data)) as { method?: string }).method === 'Page.loadEventFired') {
-              socket.onmessage = previous;
-              resolve();
-            }
+          const onLoad = (event: MessageEvent) => {
+            if ((JSON.parse(String(event.data)) as { method?: string }).method !== 'Page.loadEventFired') return;
+            socket.removeEventListener('message', onLoad);
+            resolve();
           };
+          socket.addEventListener('message', onLoad);
         });
         const answer = (await send('Page.navigate', { url })) as { errorText?: string };
         if (answer.errorText) throw new Error(`navigation failed: ${answer.errorText}`);

@@ -141,13 +141,17 @@ export function normaliseLink(raw: unknown): Link {
   const endDate = datetime(dates, 'end_date', what, true);
   const created = datetime(raw, 'datetime', what, false);
   const userId = raw.user_id !== undefined && raw.user_id !== null ? requiredInt(raw, 'user_id', what) : undefined;
-  const lists = (['pixels_ids', 'email_reports'] as const).map((key) => {
+  const ids = (key: 'pixels_ids' | 'email_reports'): number[] | undefined => {
     if (!(key in raw)) return undefined;
-    const ids = idList(raw[key]);
-    if (ids === undefined) fail(`${what} has no usable ${key} (${describe(raw[key])})`);
-    return ids;
-  });
-  const flags = (['is_enabled', 'is_verified'] as const).map((key) => (key in raw && raw[key] !== null ? requiredBool(raw, key, what) : undefined));
+    const list = idList(raw[key]);
+    if (list === undefined) fail(`${what} has no usable ${key} (${describe(raw[key])})`);
+    return list;
+  };
+  const pixels = ids('pixels_ids');
+  const reports = ids('email_reports');
+  const flag = (key: 'is_enabled' | 'is_verified') => (key in raw && raw[key] !== null ? requiredBool(raw, key, what) : undefined);
+  const enabled = flag('is_enabled');
+  const verified = flag('is_verified');
   const lastDatetime = 'last_datetime' in raw ? datetime(raw, 'last_datetime', what, true) : undefined;
 
   const link: Obj = { id };
@@ -157,15 +161,15 @@ export function normaliseLink(raw: unknown): Link {
   link.type = type;
   link.url = url;
   link.location_url = locationUrl;
-  if (lists[0] !== undefined) link.pixels_ids = lists[0];
-  if (lists[1] !== undefined) link.email_reports = lists[1];
+  if (pixels !== undefined) link.pixels_ids = pixels;
+  if (reports !== undefined) link.email_reports = reports;
   link.settings = settings;
   link.clicks = clicks;
   link.order = order;
   link.start_date = startDate;
   link.end_date = endDate;
-  if (flags[0] !== undefined) link.is_enabled = flags[0];
-  if (flags[1] !== undefined) link.is_verified = flags[1];
+  if (enabled !== undefined) link.is_enabled = enabled;
+  if (verified !== undefined) link.is_verified = verified;
   if ('last_datetime' in raw) link.last_datetime = lastDatetime;
   link.datetime = created;
   return withExtras(link, raw, LINK_KEYS) as Link;
