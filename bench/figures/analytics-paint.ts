@@ -23,13 +23,13 @@ export const analyticsPaintFigure: Figure = {
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(preview.url);
-      await page.getByText(/Last synced: (?!never)/).waitFor({ timeout: 60_000 });
+      await page.getByText(/Last synced: (?!never|…)/).waitFor({ timeout: 60_000 });
       const current = await preview.services.router.handle('workspaces.getCurrent', {}, true);
       const workspaceId = (current as { ok: true; value: { workspaceId: string } }).value.workspaceId;
       context.log(`seeding ${context.links} more links into the page's IndexedDB mirror`);
       await seedMirrorLinks(page, workspaceId, context.links);
       await page.reload();
-      await page.getByText(/Last synced: (?!never)/).waitFor({ timeout: 120_000 });
+      await page.getByText(/Last synced: (?!never|…)/).waitFor({ timeout: 120_000 });
 
       // Online once: the most-clicked link's analytics fetched into the mirror.
       await openOverview(page);

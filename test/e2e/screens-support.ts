@@ -81,10 +81,13 @@ export async function openSandboxApp(options: Partial<PreviewOptions> & { sandbo
   };
 }
 
-/** Waits for the app's first full sync; on a loaded machine the start cycle may fail, so ask again as a user would. */
+/**
+ * Waits for the app's first full sync ("Last synced: …" is the bar before the mirror was read,
+ * "never" before a sync); on a loaded machine the start cycle may fail, so ask again as a user would.
+ */
 export async function firstSync(page: Page): Promise<void> {
   const bar = page.getByRole('contentinfo', { name: 'Sync status' });
-  const synced = bar.getByText(/Last synced: (?!never)/);
+  const synced = bar.getByText(/Last synced: (?!never|…)/);
   try {
     await synced.waitFor({ timeout: 20_000 });
   } catch {
