@@ -4,13 +4,16 @@
 // from one click-history read per page.
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_PAGE_KEY, firstPageOf, readFirstPage, SNAPSHOT_KEY, writeSnapshot } from '../../../../src-renderer/features/links/index-snapshot.ts';
 import { indexRows } from '../../../../src-renderer/features/links/link-index.ts';
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
 import { mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const NOW = Date.UTC(2026, 5, 1);
 const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -57,9 +60,18 @@ describe('first page of the default list', () => {
       value: { total: stale.total, rows: (await import('../../../../src-renderer/features/links/index-snapshot.ts')).toColumns(stale.index) },
     });
 
+    // The live index starts by reading the domains: hold that read until the stored page is on
+    // screen, so a busy machine cannot let the live index land before the first paint (the
+    // deferred render would then skip the stored page, and the test would see only the live one).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const toArray = db.domains.toArray.bind(db.domains);
+    vi.spyOn(db.domains, 'toArray').mockImplementation(() => held.then(() => toArray()) as ReturnType<typeof toArray>);
+
     renderWithApi(<LinksScreen session={session} />);
     await waitFor(() => expect(total()).toBe('1–25 of 2,700 links'));
     expect(screen.getAllByRole('row')[1]?.textContent).toContain('alias-2999');
+    release();
     // No stored index copy: the rows are read and the live index takes over.
     await waitFor(() => expect(total()).toBe('1–25 of 27 links'), { timeout: 5000 });
     expect(screen.getAllByRole('row')[1]?.textContent).toContain('alias-0029');
