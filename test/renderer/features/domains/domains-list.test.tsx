@@ -63,10 +63,12 @@ describe('domains list', () => {
     service.offline = true;
     await user.click(screen.getByRole('switch', { name: 'Enabled: a.example.com' }));
     await waitFor(() => expect(screen.getByText('Pending sync')).toBeTruthy(), { timeout: 5000 });
+    // Under load the filtered list was seen empty for a moment right after the choice (3 of 8
+    // runs beside two busy loops; not caught with logging on): the test waits for the settled list.
     await choose(user, 'Sync', 'Pending sync');
-    expect(hosts()).toEqual(['a.example.com']);
+    await waitFor(() => expect(hosts()).toEqual(['a.example.com']));
     await choose(user, 'Sync', 'In sync');
-    expect(hosts()).toEqual(['b.example.com']);
+    await waitFor(() => expect(hosts()).toEqual(['b.example.com']));
     await choose(user, 'Sync', 'Any');
 
     service.offline = false;
