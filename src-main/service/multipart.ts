@@ -110,7 +110,8 @@ export function encodeLinkCreate(input: LinkCreateInput): FormData {
 }
 
 export function encodeLinkUpdate(input: LinkUpdateRequest): FormData {
-  const { email_reports: reports, ...rest } = input;
+  // (The flag that targeting is as read is for main's check only: no field of the service's.)
+  const { email_reports: reports, targeting_as_read: _asRead, ...rest } = input;
   // Releases clear a link's reports when an update leaves them out, so "none" is never assumed here;
   // the type says so, but a caller outside TypeScript could still leave them out.
   if (!Array.isArray(reports)) {

@@ -133,6 +133,7 @@ const linkCommonFields = {
 };
 
 type LinkRuleInput = {
+  targeting_as_read?: true | undefined;
   schedule?: boolean | undefined;
   start_date?: string | null | undefined;
   end_date?: string | null | undefined;
@@ -164,6 +165,9 @@ function checkLinkRules(input: LinkRuleInput, ctx: z.RefinementCtx): void {
         message: `targeting entries for ${kind} need targeting_type = ${kind}`,
       });
     }
+    // Rules sent back as the service showed them are the service's (set in its web UI, say, with an
+    // app's deep link as destination): what this editor asks of a rule is not theirs to meet.
+    if (input.targeting_as_read) continue;
     (entries ?? []).forEach((entry, index) => {
       const { key = '', value = '' } = entry as TargetingEntry;
       const rule = `Rule ${index + 1}`;
@@ -229,6 +233,12 @@ export const LinkUpdateSchema = z
     ...linkCommonFields,
     // Appears in the document's update example only (0/1); its effect is not shown.
     is_enabled: z.boolean().optional(),
+    /**
+     * The targeting fields are the service's own, as the read made for this update showed them,
+     * sent only because releases drop rules an update leaves out (the sync engine's link-carry.ts):
+     * checked for shape, not for the editor's rules. Main does not send this flag to the service.
+     */
+    targeting_as_read: z.literal(true).optional(),
   })
   .strict()
   .superRefine(checkLinkRules);

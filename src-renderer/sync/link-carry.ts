@@ -12,7 +12,8 @@ import type { Fields, OutboxOp } from './mirror/rows.ts';
 export const CARRIED_FIELDS = ['email_reports', 'pixels_ids', 'project_id'] as const;
 
 export type Carry =
-  | { type: 'ok'; fields: Fields; remembered: Fields }
+  /** `targetingAsRead`: the targeting in `fields` is the read's, sent back untouched (the call says so). */
+  | { type: 'ok'; fields: Fields; remembered: Fields; targetingAsRead: boolean }
   /** A remembered report handler is still being created: the update waits for its server id. */
   | { type: 'wait' }
   /** Neither the read nor this client knows the link's reports. */
@@ -56,15 +57,18 @@ export function carryLinkFields(input: Fields, remote: Fields, writeOnly: Fields
   }
   // Targeting: the rules travel with their type, both ways.
   const source = Object.hasOwn(remote, 'targeting_type') ? remote : writeOnly;
+  let targetingAsRead = false;
   if (input.targeting_type === undefined && input.targeting === undefined) {
     if (typeof source.targeting_type === 'string') {
       fields.targeting_type = source.targeting_type;
       if (source.targeting !== undefined) fields.targeting = source.targeting;
+      // Rules this client did not write (the service's web UI may take ones the editor would not).
+      targetingAsRead = source === remote;
     }
   } else if (input.targeting_type === undefined && typeof source.targeting_type === 'string') {
     fields.targeting_type = source.targeting_type;
   }
-  return { type: 'ok', fields, remembered };
+  return { type: 'ok', fields, remembered, targetingAsRead };
 }
 
 /** What a confirmed create set: a link created without reports has none (known, not unknown). */

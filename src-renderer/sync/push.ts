@@ -280,6 +280,7 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
   if (decision.type === 'send') {
     const input: Fields = { ...decision.fields };
     const sentRefs: Fields = { ...op.fields };
+    let targetingAsRead = false;
     if (op.resource === 'links') {
       const carry = carryLinkFields(input, remote ? readView('links', remote) : {}, row.writeOnly, lookup);
       if (carry.type === 'wait') return { type: 'continue', completed: false };
@@ -289,13 +290,16 @@ async function sendUpdate(ctx: SyncContext, op: OutboxOp, lookup: ServerIdLookup
       }
       Object.assign(input, carry.fields);
       Object.assign(sentRefs, carry.remembered);
+      targetingAsRead = carry.targetingAsRead;
     }
     const spent = budgetStop(ctx);
     if (spent) return spent;
     if (!(await markSending(ctx, op, input))) return { type: 'continue', completed: false };
     listing.written();
     try {
-      await callResourceChecked(ctx, op.resource, 'update', { ...inWorkspace(ctx), id: serverId, input });
+      // The flag goes with the call only: what was sent (and is applied to the read) is the fields.
+      const call = targetingAsRead ? { ...input, targeting_as_read: true } : input;
+      await callResourceChecked(ctx, op.resource, 'update', { ...inWorkspace(ctx), id: serverId, input: call });
     } catch (error) {
       // Not read just before: a 404 means the row went after the listing, as a read would have said.
       if (listed && error instanceof CallError && error.kind === 'not-found') return failure(ctx, op, 'read', error);

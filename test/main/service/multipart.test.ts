@@ -82,6 +82,22 @@ describe('link update encoding', () => {
     expect(form.has('location_url')).toBe(false);
   });
 
+  it('sends targeting carried as read like any targeting, and not the flag that says so', async () => {
+    const { form, text } = await wire(
+      encodeLinkUpdate({
+        is_enabled: false,
+        email_reports: [],
+        targeting_type: 'os_name',
+        targeting: { os_name: [{ key: 'Android', value: 'market://details?id=com.example.app' }] },
+        targeting_as_read: true,
+      }),
+    );
+    expect(form.get('targeting_type')).toBe('os_name');
+    expect(form.get('targeting_os_name_key[0]')).toBe('Android');
+    expect(form.get('targeting_os_name_value[0]')).toBe('market://details?id=com.example.app');
+    expect(text).not.toContain('targeting_as_read');
+  });
+
   it('sends one empty email_reports[] part when the link has no reports', async () => {
     const { form, text } = await wire(encodeLinkUpdate({ location_url: 'https://example.com/', email_reports: [] }));
     expect(form.getAll('email_reports[]')).toEqual(['']);

@@ -155,6 +155,26 @@ describe('link update', () => {
       expect(LinkUpdateSchema.safeParse({ [field]: field === 'is_bulk' ? true : 'x' }).success).toBe(false);
     }
   });
+  it('takes targeting sent back as read without the editor’s rules, but still checks its shape, and only on update', () => {
+    const asRead = {
+      targeting_type: 'os_name',
+      targeting: {
+        os_name: [
+          { key: 'Android', value: 'market://details?id=x' },
+          { key: '', value: '' },
+        ],
+      },
+    };
+    expect(paths(LinkUpdateSchema.safeParse(asRead))).toEqual(['targeting.os_name.0.value', 'targeting.os_name.1.key', 'targeting.os_name.1.value']);
+    expect(LinkUpdateSchema.safeParse({ ...asRead, targeting_as_read: true }).success).toBe(true);
+    // Its shape and its type still count.
+    expect(paths(LinkUpdateSchema.safeParse({ ...asRead, targeting_type: 'rotation', targeting_as_read: true }))).toEqual(['targeting.os_name']);
+    expect(
+      paths(LinkUpdateSchema.safeParse({ targeting_type: 'os_name', targeting: { os_name: [{ key: 'x'.repeat(513) }] }, targeting_as_read: true })),
+    ).toEqual(['targeting.os_name.0.key']);
+    expect(LinkUpdateSchema.safeParse({ targeting_as_read: false }).success).toBe(false);
+    expect(LinkCreateSchema.safeParse({ location_url: 'https://a.example', ...asRead, targeting_as_read: true }).success).toBe(false);
+  });
   it('refuses clearing the destination in plain words', () => {
     const cleared = LinkUpdateSchema.safeParse({ location_url: null });
     expect(cleared.success).toBe(false);

@@ -162,12 +162,43 @@ describe('links stored a page to a record', () => {
     await updateRow(h.edits, 'links', row.clientId, { location_url: 'https://mine.example/' });
     await push(h.ctx);
     const updates = h.service.callsOf('links.update').map((call) => (call.input as { input: Record<string, unknown> }).input);
-    // The change, and only what real releases reset when it is left out (link-carry.ts), at the values just read.
+    // The change, and only what real releases reset when it is left out (link-carry.ts), at the values
+    // just read (the targeting marked as read: main's check only, never sent on).
     expect(updates).toHaveLength(1);
     expect(updates[0]!.location_url).toBe('https://mine.example/');
+    expect(updates[0]!.targeting_as_read).toBe(true);
     for (const key of Object.keys(updates[0]!))
-      expect(['location_url', 'email_reports', 'pixels_ids', 'project_id', 'targeting_type', 'targeting']).toContain(key);
+      expect(['location_url', 'email_reports', 'pixels_ids', 'project_id', 'targeting_type', 'targeting', 'targeting_as_read']).toContain(key);
     expect(h.service.rows.links.get(link.id)).toEqual({ ...row.base, location_url: 'https://mine.example/' });
+  });
+
+  it('an edit goes through when the targeting rules set elsewhere are ones the editor would not take, and keeps them', async () => {
+    h = harness();
+    // Set in the service's web UI: an app-store deep link and a rule with nothing to match. The
+    // editor refuses both for what a user types here; the service stores them as they are.
+    const rules = [
+      { key: 'Android', value: 'market://details?id=com.example.app' },
+      { key: '', value: 'https://fallback.example/' },
+    ];
+    const link = h.service.seedLink({
+      email_reports: [],
+      is_enabled: true,
+      settings: { password: null, sensitive_content: false, targeting_type: 'os_name', targeting_os_name: rules },
+    } as Partial<Link>);
+    await pullResource(h.ctx, 'links');
+    const row = await rowOf(link.id);
+    await updateRow(h.edits, 'links', row.clientId, { is_enabled: false });
+    await push(h.ctx);
+    expect((await h.db.outbox.toArray()).map((op) => op.error?.message)).toEqual([]);
+    const stored = h.service.rows.links.get(link.id)!;
+    expect(stored.is_enabled).toBe(false);
+    // Sent back as read (releases drop rules an update leaves out), marked so for main's check.
+    const [update] = h.service.callsOf('links.update').map((call) => (call.input as { input: Record<string, unknown> }).input);
+    expect(update).toMatchObject({ is_enabled: false, targeting_type: 'os_name', targeting: { os_name: rules }, targeting_as_read: true });
+    // The user's own rules still meet the editor's: a rule typed here with such a destination is refused.
+    await expect(updateRow(h.edits, 'links', row.clientId, { targeting_type: 'os_name', targeting: { os_name: rules } })).rejects.toThrow(
+      /Destination must be a full http/,
+    );
   });
 
   it('reads pages an older build stored as objects, and stores one as text once it changes', async () => {
