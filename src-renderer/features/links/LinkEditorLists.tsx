@@ -6,7 +6,7 @@ import { FormTextField } from '../../resource-screens/FormTextField.tsx';
 import { rowView, type MirrorRow } from '../../sync/index.ts';
 import { Button, Checkbox, SelectField, TextField } from '../../ui/index.ts';
 import { TARGETING_LABELS } from './link-labels.ts';
-import type { LinkForm, TargetingRow } from './link-form.ts';
+import { unlistedHandlerId, type LinkForm, type TargetingRow } from './link-form.ts';
 import { NONE, Section, Toggle, type LinkEditorForm } from './LinkEditorSections.tsx';
 
 const TARGETING_OPTIONS = [{ value: NONE, label: 'No targeting' }, ...TARGETING_KINDS.map((type) => ({ value: type, label: TARGETING_LABELS[type] }))];
@@ -82,6 +82,9 @@ export function ReportsSection({ form, handlers, reportsUnknown }: { form: LinkE
   const { control } = form.form;
   const confirmed = useWatch({ control, name: 'reports_confirmed' });
   const error = form.errorFor('email_reports');
+  // Handlers the link names that the mirror does not hold: listed (ticked as the service has them)
+  // so that saving keeps them, and a user who takes one off can tick it again.
+  const opened = (form.form.formState.defaultValues?.email_reports ?? []).filter((key): key is string => typeof key === 'string');
   return (
     <Section title="Tracking and reports">
       <FormTextField form={form} name="pixels_ids" label="Pixel IDs" placeholder="e.g. 3, 7" description="Numbers, separated by commas." />
@@ -93,9 +96,11 @@ export function ReportsSection({ form, handlers, reportsUnknown }: { form: LinkE
           render={({ field }) => {
             const chosen = field.value;
             const rows = handlers.filter((h) => !h.deletedLocally || chosen.includes(h.clientId));
+            const unlisted = [...new Set([...opened, ...chosen])].filter((key) => unlistedHandlerId(key) !== null);
+            const toggle = (key: string, on: boolean) => field.onChange(on ? [...chosen, key] : chosen.filter((id) => id !== key));
             return (
               <>
-                {rows.length === 0 && <span className="muted">No notification handlers yet.</span>}
+                {rows.length === 0 && unlisted.length === 0 && <span className="muted">No notification handlers yet.</span>}
                 {rows.map((handler) => {
                   const view = rowView('handlers', handler);
                   return (
@@ -103,11 +108,20 @@ export function ReportsSection({ form, handlers, reportsUnknown }: { form: LinkE
                       key={handler.clientId}
                       label={`${String(view.name ?? '')} (${String(view.type ?? '')})`}
                       isSelected={chosen.includes(handler.clientId)}
-                      onChange={(on) => field.onChange(on ? [...chosen, handler.clientId] : chosen.filter((id) => id !== handler.clientId))}
+                      onChange={(on) => toggle(handler.clientId, on)}
                       isDisabled={reportsUnknown && !confirmed}
                     />
                   );
                 })}
+                {unlisted.map((key) => (
+                  <Checkbox
+                    key={key}
+                    label={`Handler #${unlistedHandlerId(key)} (not in the notification handlers synced here)`}
+                    isSelected={chosen.includes(key)}
+                    onChange={(on) => toggle(key, on)}
+                    isDisabled={reportsUnknown && !confirmed}
+                  />
+                ))}
               </>
             );
           }}

@@ -116,6 +116,21 @@ const bool = (value: unknown) => value === true;
 /** A handler reference (client id, or a server id remembered from elsewhere) as a client id. */
 export type HandlerRefResolver = (ref: Ref) => string | null;
 
+/**
+ * A report handler the link names by server id that the mirror does not hold (its listing has not
+ * come, or was refused): kept in the form under this key, so ticking another handler does not
+ * drop it from what the service has, and shown so the user can take it off on purpose.
+ */
+const UNLISTED_HANDLER = 'server:';
+export const unlistedHandlerKey = (serverId: number) => `${UNLISTED_HANDLER}${serverId}`;
+/** The server id an unlisted handler's key stands for, or null for a handler the mirror holds. */
+export function unlistedHandlerId(key: string): number | null {
+  if (!key.startsWith(UNLISTED_HANDLER)) return null;
+  const id = Number(key.slice(UNLISTED_HANDLER.length));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+const reportRef = (key: string): Ref => unlistedHandlerId(key) ?? key;
+
 const image = (value: unknown): ImageValue => (typeof value === 'string' && value !== '' ? { current: value } : null);
 
 /**
@@ -156,7 +171,9 @@ export function formFromView(view: Fields, domainKey: DomainKey, handlerClientId
     forward_query_parameters_is_enabled: bool(view.forward_query_parameters_is_enabled),
     app_linking_is_enabled: bool(view.app_linking_is_enabled),
     pixels_ids: Array.isArray(view.pixels_ids) ? view.pixels_ids.join(', ') : '',
-    email_reports: reports.map(handlerClientId).filter((id): id is string => id !== null),
+    email_reports: reports
+      .map((ref) => handlerClientId(ref) ?? (typeof ref === 'number' && Number.isInteger(ref) && ref > 0 ? unlistedHandlerKey(ref) : null))
+      .filter((id): id is string => id !== null),
     is_enabled: typeof view.is_enabled === 'boolean' ? view.is_enabled : null,
   };
 }
@@ -214,7 +231,7 @@ function allFields(form: LinkForm): Fields {
   if (form.app_linking_is_enabled) fields.app_linking_is_enabled = true;
   const pixels = form.pixels_ids.split(/[\s,]+/).filter(Boolean);
   if (pixels.length > 0) fields.pixels_ids = pixels.map(Number);
-  if (form.email_reports.length > 0) fields.email_reports = [...form.email_reports];
+  if (form.email_reports.length > 0) fields.email_reports = form.email_reports.map(reportRef);
   return fields;
 }
 
@@ -273,7 +290,7 @@ export function updateFields(initial: LinkForm, form: LinkForm): Fields {
     else if (isPickedFile(value)) fields[name] = value.toUpload();
   }
   if (form.is_enabled !== initial.is_enabled && form.is_enabled !== null) fields.is_enabled = form.is_enabled;
-  if (form.reports_confirmed && fields.email_reports === undefined) fields.email_reports = [...form.email_reports];
+  if (form.reports_confirmed && fields.email_reports === undefined) fields.email_reports = form.email_reports.map(reportRef);
   return fields;
 }
 

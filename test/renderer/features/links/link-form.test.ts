@@ -20,3 +20,23 @@ describe('link editor: the password', () => {
     expect(updateFields(initial, { ...initial })).toEqual({});
   });
 });
+
+describe('link editor: e-mail reports', () => {
+  // Handler 12 gets this link's reports on the service, but is not in the mirror (its listing has
+  // not come, or is refused); handler 3 is, under client id c3.
+  const reported = { location_url: 'https://example.com/', url: 'spring', email_reports: [12] };
+  const resolve = (ref: unknown) => (ref === 3 ? 'c3' : typeof ref === 'string' ? ref : null);
+
+  it('keeps a handler the mirror does not know when the user ticks another', () => {
+    const initial = formFromView(reported, MAIN_DOMAIN, resolve);
+    expect(updateFields(initial, { ...initial })).toEqual({});
+    const ticked = { ...initial, email_reports: [...initial.email_reports, 'c3'] };
+    expect(updateFields(initial, ticked)).toEqual({ email_reports: [12, 'c3'] });
+  });
+
+  it('lets the user take such a handler off, on purpose', () => {
+    const initial = formFromView(reported, MAIN_DOMAIN, resolve);
+    expect(initial.email_reports).toHaveLength(1);
+    expect(updateFields(initial, { ...initial, email_reports: [] })).toEqual({ email_reports: [] });
+  });
+});

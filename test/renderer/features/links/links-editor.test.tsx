@@ -314,6 +314,23 @@ describe('link editor on an existing link', () => {
     ]);
   });
 
+  it('keeps a report handler the mirror does not hold when another is ticked, and shows it to be taken off', async () => {
+    const session = await seededSession();
+    // Handler 12 gets the reports on the service; its listing has not reached this mirror.
+    await session.sync.db.links.put(mirrorRow(serverLink(43, { url: 'reported', email_reports: [12] }), { clientId: 'lnk-43' }));
+    const { user } = renderWithApi(<LinksScreen session={session} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit reported' }));
+    await screen.findByLabelText('Destination URL');
+    const dialog = screen.getByRole('dialog', { name: 'Edit link' });
+    const unlisted = within(dialog).getByRole('checkbox', { name: 'Handler #12 (not in the notification handlers synced here)' });
+    expect(unlisted).toHaveProperty('checked', true);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ops (email)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit link' })).toBeNull());
+    const [op] = await session.sync.db.outbox.toArray();
+    expect(op!.fields).toEqual({ email_reports: [12, 'hnd-8'] });
+  });
+
   it('clears settings in one save: clicks limit, expiration URL, project, favicon, status code, targeting', async () => {
     const session = await seededSession();
     const real = serverLink(43, {
