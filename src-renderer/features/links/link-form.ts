@@ -3,7 +3,7 @@
 // Validation is the contract's own (LinkCreateSchema / LinkUpdateSchema), not a copy of it.
 import { LinkCreateSchema, LinkUpdateSchema, type FileUpload, type HTTP_STATUS_CODES, type TargetingType } from '../../../src-preload/contract/index.ts';
 import type { Fields, Ref } from '../../sync/index.ts';
-import { MAIN_DOMAIN, type DomainKey } from './link-index.ts';
+import { isScheduled, MAIN_DOMAIN, type DomainKey } from './link-index.ts';
 
 export interface TargetingRow {
   key: string;
@@ -148,7 +148,7 @@ export function formFromView(view: Fields, domainKey: DomainKey, handlerClientId
     url: str(view.url),
     domain: domainKey,
     project_id: str(view.project_id),
-    schedule: bool(view.schedule) || Boolean(view.start_date) || Boolean(view.end_date),
+    schedule: isScheduled(view.schedule, view.start_date, view.end_date),
     start_date: str(view.start_date),
     end_date: str(view.end_date),
     password: '',

@@ -180,6 +180,15 @@ export function domainKeyOf(ref: unknown, byServerId: ReadonlyMap<number, Domain
   return MAIN_DOMAIN;
 }
 
+/**
+ * Whether a link's schedule is on: as the read (or a pending edit) says; by its dates only where
+ * nothing says. Real releases keep the dates when a schedule is switched off.
+ */
+export function isScheduled(schedule: unknown, startDate: unknown, endDate: unknown): boolean {
+  if (typeof schedule === 'boolean') return schedule;
+  return Boolean(startDate) || Boolean(endDate);
+}
+
 export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, DomainInfo>, now: string): LinkEntry {
   const view = linkRowListView(row);
   const alias = typeof view.url === 'string' ? view.url : '';
@@ -188,6 +197,7 @@ export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, Do
   const endDate = typeof view.end_date === 'string' ? view.end_date : null;
   const startDate = typeof view.start_date === 'string' ? view.start_date : null;
   const limit = typeof view.clicks_limit === 'number' ? view.clicks_limit : null;
+  const scheduled = isScheduled(view.schedule, startDate, endDate);
   const password = typeof view.password === 'string' ? view.password : row.base?.settings.password;
   return {
     clientId: row.clientId,
@@ -200,9 +210,10 @@ export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, Do
     clicks,
     created: row.base?.datetime ?? serviceDatetime(row.updatedAt),
     enabled: view.is_enabled !== false,
-    scheduled: view.schedule === true || startDate !== null || endDate !== null,
+    scheduled,
     protected: typeof password === 'string' && password !== '',
-    expired: (endDate !== null && endDate <= now) || (limit !== null && clicks >= limit),
+    // The end date counts only with the schedule on (it is kept, unused, when switched off).
+    expired: (scheduled && endDate !== null && endDate <= now) || (limit !== null && clicks >= limit),
     deletedLocally: row.deletedLocally,
   };
 }

@@ -40,3 +40,18 @@ describe('link editor: e-mail reports', () => {
     expect(updateFields(initial, { ...initial, email_reports: [] })).toEqual({ email_reports: [] });
   });
 });
+
+describe('link editor: the schedule', () => {
+  const dated = { location_url: 'https://example.com/', url: 'spring', email_reports: [], start_date: '2026-01-01 00:00:00', end_date: '2026-02-01 00:00:00' };
+
+  it('opens off when the service says it is off, with the dates it keeps ready for switching it on', () => {
+    const initial = formFromView({ ...dated, schedule: false }, MAIN_DOMAIN, () => null);
+    expect(initial).toMatchObject({ schedule: false, start_date: dated.start_date, end_date: dated.end_date });
+    expect(updateFields(initial, { ...initial })).toEqual({});
+    expect(updateFields(initial, { ...initial, schedule: true })).toEqual({ schedule: true, start_date: dated.start_date, end_date: dated.end_date });
+  });
+
+  it('opens on by its dates when the read does not say', () => {
+    expect(formFromView(dated, MAIN_DOMAIN, () => null).schedule).toBe(true);
+  });
+});

@@ -220,3 +220,30 @@ describe('the list reads only the fields it shows', () => {
     );
   });
 });
+
+describe('a schedule switched off', () => {
+  // Real releases keep a link's dates when its schedule is switched off (in their web UI or here).
+  const entryOf = (settings: Record<string, unknown>) =>
+    indexRows(
+      [
+        mirrorRow(
+          serverLink(1, {
+            start_date: '2026-01-01 00:00:00',
+            end_date: '2026-02-01 00:00:00',
+            settings: { password: null, sensitive_content: false, ...settings },
+          }),
+        ),
+      ],
+      [],
+      NOW,
+    ).entries[0]!;
+
+  it('is neither scheduled nor expired by the dates it keeps', () => {
+    expect(entryOf({ schedule: false })).toMatchObject({ scheduled: false, expired: false });
+    expect(entryOf({ schedule: true })).toMatchObject({ scheduled: true, expired: true });
+  });
+
+  it('counts as scheduled by its dates when the read does not say', () => {
+    expect(entryOf({})).toMatchObject({ scheduled: true, expired: true });
+  });
+});
