@@ -23,7 +23,19 @@ const NODE = 'Node (bench + main services)';
 const SANDBOX = 'sandbox (Node)';
 
 /** Installed before the renderer's own scripts: long tasks, and when each list call leaves the page and its answer arrives. */
-function instrumentPage({ expected, name, links, listCalls }: { expected: string; name: string; links: number; listCalls: string[] }): void {
+function instrumentPage({
+  expected,
+  name,
+  links,
+  listCalls,
+  pageCalls,
+}: {
+  expected: string;
+  name: string;
+  links: number;
+  listCalls: string[];
+  pageCalls: string[];
+}): void {
   const marks = {
     lists: [] as number[],
     answers: [] as number[],
@@ -83,8 +95,10 @@ function instrumentPage({ expected, name, links, listCalls }: { expected: string
     // The pull's list calls to the service only: the shell's own workspaces.list leaves ~270 ms
     // earlier, while the window is still opening its workspace (that time is "page load included").
     const called = typeof data === 'string' ? /"name":"([\w.]+)"/.exec(data)?.[1] : undefined;
-    if (typeof data === 'string' && called !== undefined && listCalls.includes(called)) {
-      marks.lists.push(Date.now());
+    if (typeof data === 'string' && called !== undefined && listCalls.includes(called)) marks.lists.push(Date.now());
+    // The links' pages: page 1 in links.list's answer, the rest in listing.next answers. (The domains'
+    // and handlers' lists are read after the links are stored: their answers are no end of the listing.)
+    if (typeof data === 'string' && called !== undefined && pageCalls.includes(called)) {
       const id = /"id":("[^"]*"|\d+)/.exec(data)?.[1];
       if (id) listIds.add(id);
     }
@@ -228,6 +242,9 @@ export const syncFigure: Figure = {
           `round to round, as they do in the app between pulls: from the second round on, main finds the pages' bytes as it last read ` +
           `them and does not parse them again). Raw: the same ${pages} pages ` +
           `fetched with undici in Node and JSON-parsed, ${CONCURRENCY} at a time, nothing stored. CPU seconds per process from /proc.` +
+          ` "Listing" ends with the last answer that brings links pages (links.list, listing.next) before the list shows; "after the listing" is` +
+          ` the links pull's one transaction, the domains' and handlers' lists read after it, and the list's index (until 2026-11-27 the` +
+          ` domains' and handlers' answers ended "listing", which hid the transaction's ~1 s in it).` +
           ` The page notes each moment itself (a MutationObserver on the list's total; one open connection reading the listing's mark every 20 ms): nothing asks the page over CDP while it works.` +
           ` Chromium is driven over a bare DevTools connection (bench/lib/cdp-page.ts), as no Electron window is watched: Playwright's network` +
           ` observation copied each contract frame into a DevTools event for Node to parse, about 3 CPU s and a fifth of the first pull's wall` +
@@ -304,6 +321,7 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
       name,
       links,
       listCalls: RESOURCES.map((resource) => resourceCallName(resource, 'list')),
+      pageCalls: [resourceCallName('links', 'list'), 'listing.next'],
     });
     const cpuBefore = cpuSnapshot(named);
     const opened = Date.now();
