@@ -2,7 +2,7 @@
 // real deployments' reads carry (kept, never trimmed). The service client normalises real
 // deployments' variations into these before anything reaches the renderer or the mirror.
 import { z } from 'zod';
-import { HANDLER_TYPES, RESULTS_PER_PAGE, SERVICE_DATETIME, TARGETING_KINDS } from './api-rules.ts';
+import { RESULTS_PER_PAGE, SERVICE_DATETIME, TARGETING_KINDS } from './api-rules.ts';
 
 const id = z.number().int().positive();
 const serviceDatetime = z.string().regex(SERVICE_DATETIME, 'expected YYYY-MM-DD HH:MM:SS');
@@ -96,7 +96,9 @@ export type Domain = z.infer<typeof DomainSchema>;
 
 export const HandlerSchema = z.object({
   id,
-  type: z.enum(HANDLER_TYPES),
+  // The service's name for it. A release may have types the document does not list (HANDLER_TYPES,
+  // what Linkdock creates and edits): such a handler is kept and shown, not its listing refused.
+  type: z.string().min(1),
   name: z.string(),
   // Only the email type's keys are documented; other types keep what the service sends.
   settings: z.object({ email: z.string().optional() }).catchall(z.unknown()),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { HANDLER_FIELD_NAMES, HANDLER_TYPES, type HandlerType, type HandlerTypeField } from '../../../src-preload/contract/index.ts';
+import { HANDLER_FIELD_NAMES, HANDLER_TYPES, type HandlerTypeField } from '../../../src-preload/contract/index.ts';
 import type { Fields, WorkspaceSync } from '../../sync/index.ts';
 import type { OpError } from '../../sync/mirror/rows.ts';
 import { RowEditorModal } from '../../resource-screens/RowEditorModal.tsx';
@@ -8,7 +8,15 @@ import { FormTextField } from '../../resource-screens/FormTextField.tsx';
 import { useContractForm } from '../../resource-screens/use-contract-form.ts';
 import { RowEditorLoader } from '../../resource-screens/RowEditorLoader.tsx';
 import { SelectField } from '../../ui/index.ts';
-import { buildHandlerInput, emptyHandler, fieldsOfType, HANDLER_TYPE_LABELS, handlerFormFromView, type HandlerFormValues } from './handler-form.ts';
+import {
+  buildHandlerInput,
+  emptyHandler,
+  fieldsOfType,
+  HANDLER_TYPE_LABELS,
+  handlerFormFromView,
+  isKnownHandlerType,
+  type HandlerFormValues,
+} from './handler-form.ts';
 import { HANDLER_FIELD_LABELS } from '../../resource-screens/field-labels.ts';
 
 const TYPE_OPTIONS = HANDLER_TYPES.map((type) => ({ value: type, label: HANDLER_TYPE_LABELS[type] }));
@@ -55,6 +63,8 @@ function HandlerForm(props: {
     serviceError: props.serviceError,
   });
   const type = useWatch({ control: form.form.control, name: 'type' });
+  // A type the service has and Linkdock does not know stays choosable as it is (and is not sent).
+  const options = original && !isKnownHandlerType(original.type) ? [{ value: original.type, label: original.type }, ...TYPE_OPTIONS] : TYPE_OPTIONS;
   return (
     <RowEditorModal
       form={form}
@@ -72,7 +82,7 @@ function HandlerForm(props: {
         name="type"
         rules={{ deps: TYPE_DEPENDENTS }}
         render={({ field }) => (
-          <SelectField<HandlerType> label="Type" value={field.value} options={TYPE_OPTIONS} onChange={field.onChange} error={form.errorFor('type')} />
+          <SelectField<string> label="Type" value={field.value} options={options} onChange={field.onChange} error={form.errorFor('type')} />
         )}
       />
       {fieldsOfType(type).map((field) => (
@@ -86,6 +96,12 @@ function HandlerForm(props: {
         </div>
       ))}
       {type === 'internal_notification' && <p className="muted">Internal notifications are shown by the service itself; nothing else to set.</p>}
+      {!isKnownHandlerType(type) && (
+        <p className="muted">
+          Linkdock cannot edit the settings of a “{type}” handler: the service keeps them as they are. You can rename it here, switch it on or off in the list,
+          or choose another type.
+        </p>
+      )}
     </RowEditorModal>
   );
 }

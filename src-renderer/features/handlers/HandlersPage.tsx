@@ -1,6 +1,5 @@
-import type { HandlerType } from '../../../src-preload/contract/index.ts';
 import { ResourceListPage, type ResourceListConfig } from '../../resource-screens/ResourceListPage.tsx';
-import { HANDLER_TYPE_LABELS, handlerTarget } from './handler-form.ts';
+import { HANDLER_TYPE_LABELS, handlerTarget, isKnownHandlerType } from './handler-form.ts';
 import { HandlerEditor } from './HandlerEditor.tsx';
 
 const CONFIG: ResourceListConfig = {
@@ -19,7 +18,10 @@ const CONFIG: ResourceListConfig = {
       width: '130px',
       minWidth: 130,
       hideOrder: 2,
-      cell: (item) => HANDLER_TYPE_LABELS[item.view.type as HandlerType] ?? String(item.view.type ?? ''),
+      cell: (item) => {
+        const type = String(item.view.type ?? '');
+        return isKnownHandlerType(type) ? HANDLER_TYPE_LABELS[type] : type;
+      },
     },
     {
       key: 'target',

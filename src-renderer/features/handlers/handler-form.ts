@@ -23,13 +23,20 @@ export const HANDLER_TYPE_LABELS: Record<HandlerType, string> = {
   internal_notification: 'Internal notification',
 };
 
-export function fieldsOfType(type: HandlerType): HandlerTypeField[] {
+/** A type Linkdock creates and edits (the document's list); a release may have others. */
+export function isKnownHandlerType(type: string): type is HandlerType {
+  return Object.hasOwn(HANDLER_TYPE_LABELS, type);
+}
+
+/** The type's own fields; none for a type Linkdock does not know (its settings stay the service's). */
+export function fieldsOfType(type: string): HandlerTypeField[] {
   return HANDLER_FIELD_NAMES.filter((field) => HANDLER_TYPE_FIELDS[field] === type);
 }
 
 export interface HandlerFormValues {
   name: string;
-  type: HandlerType;
+  /** A HandlerType, or the service's name for a type Linkdock does not know. */
+  type: string;
   fields: Record<HandlerTypeField, string>;
 }
 
@@ -40,7 +47,7 @@ export const emptyHandler = (): HandlerFormValues => ({ name: '', type: 'email',
 export function handlerFormFromView(view: Fields): HandlerFormValues {
   const fields = emptyFields();
   for (const field of HANDLER_FIELD_NAMES) if (typeof view[field] === 'string') fields[field] = view[field];
-  return { name: typeof view.name === 'string' ? view.name : '', type: (view.type as HandlerType | undefined) ?? 'email', fields };
+  return { name: typeof view.name === 'string' ? view.name : '', type: typeof view.type === 'string' && view.type !== '' ? view.type : 'email', fields };
 }
 
 /**
@@ -67,7 +74,7 @@ export function buildHandlerInput(values: HandlerFormValues, original: HandlerFo
 
 /** The type's main value (address, URL, number) for the list. */
 export function handlerTarget(view: Fields): string {
-  const type = view.type as HandlerType | undefined;
+  const type = typeof view.type === 'string' ? view.type : '';
   if (!type) return '';
   const values = fieldsOfType(type)
     .map((field) => view[field])

@@ -260,7 +260,7 @@ describe('normaliseDomain and normaliseHandler', () => {
     expect(normaliseDomain({ ...domain, scheme: 'http://' }).scheme).toBe('http://');
   });
 
-  it('normalises a handler, keeping settings of other types, and refuses an unknown handler type', () => {
+  it('normalises a handler, keeping settings of other types, and keeps a type the document does not list', () => {
     const handler = normaliseHandler({
       id: 5,
       type: 'telegram',
@@ -280,7 +280,12 @@ describe('normaliseDomain and normaliseHandler', () => {
       datetime: '2024-01-01 10:00:00',
     });
     expect(HandlerSchema.safeParse(handler).success).toBe(true);
-    const error = badResponse(() => normaliseSingle({ data: { ...handler, type: 'pager' } }, normaliseHandler));
+    // A release's own type (not in the document's list): kept as the service names it, settings and all.
+    const pager = normaliseSingle({ data: { ...handler, type: 'pager', settings: { pager_number: '555' } } }, normaliseHandler);
+    expect(pager).toEqual({ ...handler, type: 'pager', settings: { pager_number: '555' } });
+    expect(HandlerSchema.safeParse(pager).success).toBe(true);
+    // No type at all is still no handler.
+    const error = badResponse(() => normaliseSingle({ data: { ...handler, type: '' } }, normaliseHandler));
     expect(error.message).toMatch(/notification handler 5/);
   });
 

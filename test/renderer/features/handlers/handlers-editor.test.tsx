@@ -90,3 +90,28 @@ describe('handler editor', () => {
     expect(service.callsOf('handlers.update').at(-1)?.input.input).toEqual({ type: 'webhook', webhook: 'https://hooks.example.com/live' });
   });
 });
+
+describe('a handler of a type Linkdock does not know', () => {
+  it('is listed under the service’s name for its type, and renaming it sends the name alone', async () => {
+    const service = new FakeService();
+    // A release's own type: its listing is kept, not refused, and its settings stay the service's.
+    const pager = service.seedHandler({ name: 'Night pager', type: 'pager', settings: { pager_number: '555' } } as never);
+    const { user } = await renderApp(service, 'handlers');
+    const table = await screen.findByRole('table', { name: 'Notification handlers' });
+    await waitFor(() => expect(within(table).getByText('Night pager')).toBeTruthy(), { timeout: 5000 });
+    const row = within(table).getByText('Night pager').closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('pager')).toBeTruthy();
+
+    await user.click(within(row).getByRole('button', { name: 'Edit Night pager' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Night pager' });
+    expect(within(dialog).getByText(/cannot edit the settings of a “pager” handler/)).toBeTruthy();
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Pager');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(service.callsOf('handlers.update')).toHaveLength(1), { timeout: 10_000 });
+    expect(service.callsOf('handlers.update')[0]?.input.input).toEqual({ name: 'Pager' });
+    expect(service.rows.handlers.get(pager.id)?.settings).toEqual({ pager_number: '555' });
+  });
+});
