@@ -55,7 +55,12 @@ export function createCallRouter(options: CallRouterOptions): CallRouter {
       const inputKey = typeof rawInput === 'object' && rawInput !== null ? (rawInput as { apiKey?: unknown }).apiKey : undefined;
       const known = (): string[] => [...secrets(), ...(typeof inputKey === 'string' ? [inputKey, inputKey.trim()] : [])];
       const logError = (message: string): void => options.logError?.(redactSecrets(message, known()));
-      return redactSecrets(await route(name, rawInput, trusted, logError), known());
+      const result = await route(name, rawInput, trusted, logError);
+      // A link's own texts (a cloaking script with its Authorization header, say) are the user's:
+      // cleaned of Linkdock's keys, not of every token, or an edit would save the mangled copy back.
+      // Errors and everything else are cleaned of any bearer token too.
+      if (result.ok && (isResourceCallName(name) || name === 'listing.next')) return redactSecrets(result, known(), { tokens: false });
+      return redactSecrets(result, known());
     },
   };
 

@@ -32,17 +32,23 @@ function literals(secrets: Iterable<string>): string[] {
 }
 
 /**
- * `value` with every string cleaned of the secrets, any URL-encoded form of them and any bearer
- * token. Objects and arrays are walked; what holds no secret is returned as it was (same object).
+ * `value` with every string cleaned of the secrets, any URL-encoded form of them and (unless
+ * `tokens` is false) any bearer token. Objects and arrays are walked; what holds no secret is returned as it was (same object).
  * A list page of 1,000 links is ~25,000 strings: each is tested once against one pattern that
  * matches at least what cleaning would change, and nothing is copied unless something changes.
  */
-export function redactSecrets<T>(value: T, secrets: Iterable<string>): T {
+export function redactSecrets<T>(value: T, secrets: Iterable<string>, options: { tokens?: boolean } = {}): T {
+  const tokens = options.tokens ?? true;
   const keys = literals(secrets);
   const known = keys.length > 0 ? new RegExp(keys.join('|'), 'g') : null;
-  const probe = new RegExp([...keys, '\\bbearer\\s'].join('|'), 'i');
+  const patterns = tokens ? [...keys, '\\bbearer\\s'] : keys;
+  if (patterns.length === 0) return value;
+  const probe = new RegExp(patterns.join('|'), 'i');
   // Known keys first, whole: a token pattern could otherwise take half of a key and leave the rest.
-  const clean = (text: string): string => (known ? text.replace(known, REDACTED) : text).replace(BEARER, `$1 ${REDACTED}`);
+  const clean = (text: string): string => {
+    const cleaned = known ? text.replace(known, REDACTED) : text;
+    return tokens ? cleaned.replace(BEARER, `$1 ${REDACTED}`) : cleaned;
+  };
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return probe.test(item) ? clean(item) : item;
     if (typeof item !== 'object' || item === null || ArrayBuffer.isView(item)) return item;

@@ -102,6 +102,41 @@ describe('the key never comes back from main', () => {
   });
 });
 
+describe('service data', () => {
+  it('keeps a Bearer token the user wrote into a link (their own script) and still cleans the key', async () => {
+    const workspaceId = await workspace();
+    // Edited and saved, a redacted copy would replace the user's script on the service.
+    const script = "fetch('/t', { headers: { Authorization: 'Bearer 0a1b2c3d4e5f6a7b8c9d' } })";
+    const link = {
+      id: 5,
+      user_id: 1,
+      project_id: 0,
+      domain_id: 0,
+      pixels_ids: [],
+      email_reports: [],
+      type: 'link',
+      url: 'promo',
+      location_url: 'https://example.com/',
+      settings: { password: null, sensitive_content: 0, cloaking_is_enabled: 1, cloaking_custom_js: script, cloaking_title: `Echo ${KEY}` },
+      clicks: 0,
+      start_date: null,
+      end_date: null,
+      is_verified: 1,
+      is_enabled: 1,
+      last_datetime: null,
+      datetime: '2024-01-01 10:00:00',
+    };
+    service.answer((_req, res) => json(res, 200, { data: link }));
+    expect(await services.router.handle('links.get', { workspaceId, id: 5 }, true)).toMatchObject({
+      ok: true,
+      value: { settings: { cloaking_custom_js: script, cloaking_title: 'Echo [redacted]' } },
+    });
+    // An error's text is no user data: a token there is still cleaned.
+    service.answer((_req, res) => json(res, 404, { errors: [{ title: `No link 5 (Authorization: Bearer ${OTHER_TOKEN})`, status: 404 }] }));
+    expectNoSecret(await services.router.handle('links.get', { workspaceId, id: 5 }, true));
+  });
+});
+
 describe('events', () => {
   it('leave main cleaned of the key too', async () => {
     const workspaceId = await workspace();
