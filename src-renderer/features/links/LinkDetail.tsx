@@ -100,7 +100,7 @@ export function LinkDetail(props: LinkDetailProps) {
             <dt>Status</dt>
             <dd>
               <StatusBadges entry={entry} sync={props.syncStates.get(entry.clientId)} pinned={isPinned} />
-              {!entry.scheduled && !entry.protected && !entry.expired && entry.enabled && !props.syncStates.get(entry.clientId) && (
+              {!entry.scheduled && !entry.protected && !entry.expired && entry.enabled === true && !props.syncStates.get(entry.clientId) && (
                 <span className="muted">Active, synced</span>
               )}
             </dd>

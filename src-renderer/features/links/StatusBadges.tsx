@@ -21,7 +21,7 @@ export function statusBadges(entry: LinkEntry, sync: RowSyncState | undefined, p
   if (sync) badges.push(SYNC_BADGES[sync]);
   if (entry.deletedLocally) badges.push({ label: 'Deleting', tone: 'warning' });
   if (entry.expired) badges.push({ label: 'Expired', tone: 'warning' });
-  if (!entry.enabled) badges.push({ label: 'Disabled', tone: 'neutral' });
+  if (entry.enabled === false) badges.push({ label: 'Disabled', tone: 'neutral' });
   if (entry.scheduled) badges.push({ label: 'Scheduled', tone: 'info' });
   if (entry.protected) badges.push({ label: 'Protected', tone: 'neutral' });
   if (pinned) badges.push({ label: 'Pinned', tone: 'neutral' });

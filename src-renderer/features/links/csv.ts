@@ -29,7 +29,8 @@ export function linksToCsv(entries: readonly LinkEntry[], index: LinkIndex, base
     domainLabel(index, baseUrl, e.domainKey),
     e.clicks,
     e.created,
-    e.enabled,
+    // Empty when the service does not say.
+    e.enabled ?? '',
     e.scheduled,
     e.protected,
     e.expired,

@@ -24,7 +24,7 @@ interface Columns {
   domainKey: string[];
   clicks: number[];
   created: string[];
-  /** Bits: 1 enabled, 2 scheduled, 4 protected, 8 expired, 16 deleted locally. */
+  /** Bits: 1 enabled, 2 scheduled, 4 protected, 8 expired, 16 deleted locally, 32 enabled unknown. */
   flags: number[];
   /** Positions in creation order (the list's default order), so a reload need not sort. */
   createdOrder?: Int32Array;
@@ -42,7 +42,15 @@ export function toColumns(index: LinkIndex): Columns {
     domainKey: e.map((x) => x.domainKey),
     clicks: e.map((x) => x.clicks),
     created: e.map((x) => x.created),
-    flags: e.map((x) => (x.enabled ? 1 : 0) | (x.scheduled ? 2 : 0) | (x.protected ? 4 : 0) | (x.expired ? 8 : 0) | (x.deletedLocally ? 16 : 0)),
+    flags: e.map(
+      (x) =>
+        (x.enabled === true ? 1 : 0) |
+        (x.scheduled ? 2 : 0) |
+        (x.protected ? 4 : 0) |
+        (x.expired ? 8 : 0) |
+        (x.deletedLocally ? 16 : 0) |
+        (x.enabled === null ? 32 : 0),
+    ),
     createdOrder: sortPositions(index, 'created'),
   };
 }
@@ -95,7 +103,7 @@ function decodeSlice(c: Columns, entries: LinkEntry[], from: number, to: number,
       domainKey: intern(domainKeys, c.domainKey[i] as string),
       clicks: c.clicks[i] as number,
       created: c.created[i] as string,
-      enabled: (flags & 1) !== 0,
+      enabled: (flags & 32) !== 0 ? null : (flags & 1) !== 0,
       scheduled: (flags & 2) !== 0,
       protected: (flags & 4) !== 0,
       expired: (flags & 8) !== 0,

@@ -26,7 +26,8 @@ export interface LinkEntry {
   clicks: number;
   /** Creation time `YYYY-MM-DD HH:MM:SS` (sorts as text); a link not yet created uses its edit time. */
   created: string;
-  enabled: boolean;
+  /** null when the read does not say (the document's read has no is_enabled): neither enabled nor disabled. */
+  enabled: boolean | null;
   scheduled: boolean;
   protected: boolean;
   expired: boolean;
@@ -209,7 +210,7 @@ export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, Do
     domainKey: domainKeyOf(view.domain_id, byServerId),
     clicks,
     created: row.base?.datetime ?? serviceDatetime(row.updatedAt),
-    enabled: view.is_enabled !== false,
+    enabled: typeof view.is_enabled === 'boolean' ? view.is_enabled : null,
     scheduled,
     protected: typeof password === 'string' && password !== '',
     // The end date counts only with the schedule on (it is kept, unused, when switched off).

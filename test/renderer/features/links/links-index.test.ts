@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../../src-preload/contract/index.ts';
 import { indexRows, NO_FILTERS, queryLinks, rowSyncStates, type LinkQuery } from '../../../../src-renderer/features/links/link-index.ts';
+import { fromColumns, toColumns } from '../../../../src-renderer/features/links/index-snapshot.ts';
 import { shortUrlOf } from '../../../../src-renderer/features/links/short-url.ts';
 import { linkRowListView, rowView, type MirrorRow } from '../../../../src-renderer/sync/index.ts';
 import { LINK_LIST_FIELDS } from '../../../../src-renderer/sync/mirror/link-fields.ts';
@@ -19,6 +20,8 @@ function rows(): MirrorRow<Link>[] {
     const created = new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
     const base = serverLink(i, {
       clicks: (i * 7919) % 1000,
+      // As a real release reads (the document's read does not say).
+      is_enabled: i % 4 !== 0,
       datetime: created,
       domain_id: [0, 5, 6][i % 3] as number,
       settings: { password: i % 10 === 0 ? 'secret' : null, sensitive_content: false },
@@ -165,9 +168,11 @@ describe('stored index copy', () => {
 
 describe('search puts an exact alias first', () => {
   const promo = [
-    mirrorRow(serverLink(1, { url: 'promo', datetime: '2026-01-01 00:00:00' }), { clientId: 'p1' }),
-    mirrorRow(serverLink(2, { url: 'promo-2026', datetime: '2026-03-01 00:00:00' }), { clientId: 'p2' }),
-    mirrorRow(serverLink(3, { url: 'spring', location_url: 'https://shop.example/promo', datetime: '2026-02-01 00:00:00' }), { clientId: 'p3' }),
+    mirrorRow(serverLink(1, { url: 'promo', is_enabled: true, datetime: '2026-01-01 00:00:00' }), { clientId: 'p1' }),
+    mirrorRow(serverLink(2, { url: 'promo-2026', is_enabled: true, datetime: '2026-03-01 00:00:00' }), { clientId: 'p2' }),
+    mirrorRow(serverLink(3, { url: 'spring', location_url: 'https://shop.example/promo', is_enabled: true, datetime: '2026-02-01 00:00:00' }), {
+      clientId: 'p3',
+    }),
   ];
   it('whatever the sort, then the rest in sort order; typing further narrows as before', () => {
     const promoIndex = indexRows(promo, [], NOW);
@@ -245,5 +250,28 @@ describe('a schedule switched off', () => {
 
   it('counts as scheduled by its dates when the read does not say', () => {
     expect(entryOf({})).toMatchObject({ scheduled: true, expired: true });
+  });
+});
+
+describe('a link whose read does not say whether it is enabled', () => {
+  // The document's read has no is_enabled (real releases' reads do): unknown is not "enabled".
+  const unknown = () => {
+    const base = serverLink(1);
+    delete (base as Partial<Link>).is_enabled;
+    return mirrorRow(base);
+  };
+
+  it('is neither enabled nor disabled, in the index and its filters', () => {
+    const index = indexRows([unknown(), mirrorRow(serverLink(2, { is_enabled: false })), mirrorRow(serverLink(3, { is_enabled: true }))], [], NOW);
+    expect(index.entries.map((e) => e.enabled)).toEqual([null, false, true]);
+    const enabledIds = (enabled: LinkQuery['enabled']) => ids(queryLinks(index, new Map(), q({ enabled })));
+    expect(enabledIds('yes')).toEqual([3]);
+    expect(enabledIds('no')).toEqual([2]);
+    expect(enabledIds('any').sort()).toEqual([1, 2, 3]);
+  });
+
+  it('stays unknown through the stored copy of the index', () => {
+    const index = indexRows([unknown()], [], NOW);
+    expect(fromColumns(toColumns(index))!.entries[0]!.enabled).toBeNull();
   });
 });
