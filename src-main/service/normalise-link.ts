@@ -26,6 +26,7 @@ import {
 /** The keys the contract's link read and its settings name. */
 const LINK_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSchema.shape));
 const SETTINGS_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSettingsSchema.shape));
+const UTM_KEYS: ReadonlySet<string> = new Set(['source', 'medium', 'campaign']);
 
 /**
  * `out` (the named keys, in the schema's order) followed by every key of `raw` the schema does not
@@ -99,7 +100,7 @@ function normaliseLinkSettings(settings: Obj): Obj {
   if ('http_status_code' in settings) out.http_status_code = toInt(settings.http_status_code) ?? null;
   if ('utm' in settings) {
     const utm = isObj(settings.utm) ? settings.utm : {};
-    out.utm = { source: textOrNull(utm.source), medium: textOrNull(utm.medium), campaign: textOrNull(utm.campaign) };
+    out.utm = withExtras({ source: textOrNull(utm.source), medium: textOrNull(utm.medium), campaign: textOrNull(utm.campaign) }, utm, UTM_KEYS);
   }
   if ('targeting_type' in settings) {
     const kind = settings.targeting_type;

@@ -29,7 +29,8 @@ export const LinkSettingsSchema = z
     clicks_limit: z.number().int().nonnegative().nullable().optional(),
     expiration_url: text,
     http_status_code: z.number().int().nullable().optional(),
-    utm: z.object({ source: z.string().nullable(), medium: z.string().nullable(), campaign: z.string().nullable() }).optional(),
+    // Releases may keep more UTM parts (term, content): kept as sent.
+    utm: z.object({ source: z.string().nullable(), medium: z.string().nullable(), campaign: z.string().nullable() }).catchall(z.unknown()).optional(),
     /** null: no targeting (real deployments also say the string "false"). */
     targeting_type: z.enum(TARGETING_KINDS).nullable().optional(),
     targeting_continent_code: rules,

@@ -125,6 +125,15 @@ describe('normaliseLink', () => {
     expect(() => normaliseLink({ ...read, clicks: '-2' })).toThrow('link 7 has no usable clicks (-2)');
   });
 
+  it('keeps the UTM parts a release has beyond source, medium and campaign', () => {
+    const read = { id: 7, url: 'u', location_url: 'https://s.test/a', datetime: '2026-11-27 10:11:12' };
+    const utm = { source: 'news', medium: '', term: 'shoes', campaign: 'spring', content: { v: 2 } };
+    const normalised = normaliseLink({ ...read, settings: { utm } });
+    expect(normalised.settings.utm).toEqual({ source: 'news', medium: null, campaign: 'spring', term: 'shoes', content: { v: 2 } });
+    // The contract takes them through as well.
+    expect(JSON.stringify(LinkSchema.parse(normalised).settings.utm)).toBe(JSON.stringify(normalised.settings.utm));
+  });
+
   it('drops a "__proto__" key (as the parse did) and sets no prototype with it', () => {
     const raw = JSON.parse(
       '{"id":7,"url":"u","location_url":"l","datetime":"2026-11-27 10:11:12","__proto__":{"polluted":1},"settings":{"__proto__":{"x":1}}}',
