@@ -8,6 +8,7 @@ import {
   invalidInput,
   isCallName,
   isResourceCallName,
+  isServiceDataCallName,
   resourceCallOf,
   type AppCallName,
   type CallErrorData,
@@ -59,7 +60,7 @@ export function createCallRouter(options: CallRouterOptions): CallRouter {
       // A link's own texts (a cloaking script with its Authorization header, say) are the user's:
       // cleaned of Linkdock's keys, not of every token, or an edit would save the mangled copy back.
       // Errors and everything else are cleaned of any bearer token too.
-      if (result.ok && (isResourceCallName(name) || name === 'listing.next')) return redactSecrets(result, known(), { tokens: false });
+      if (result.ok && isServiceDataCallName(name)) return redactSecrets(result, known(), { tokens: false });
       return redactSecrets(result, known());
     },
   };

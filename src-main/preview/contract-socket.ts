@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { encodeWire, encodeWireData, isResourceCallName, type CallResult } from '../../src-preload/contract/index.ts';
+import { encodeWire, encodeWireData, isServiceDataCallName, type CallResult } from '../../src-preload/contract/index.ts';
 import type { CallRouter } from '../ipc/call-router.ts';
 import { readCall } from './call-message.ts';
 
@@ -43,7 +43,7 @@ export function attachContractSocket(options: ContractSocketOptions): ContractSo
     if (ws.readyState !== ws.OPEN) return;
     // Resource results and a listing's pages are JSON-born service data: no bytes to look for (a
     // walk of a 1,000-link page visits ~100,000 values before JSON.stringify visits them again).
-    const serviceData = !('error' in call) && typeof call.name === 'string' && (isResourceCallName(call.name) || call.name === 'listing.next');
+    const serviceData = !('error' in call) && typeof call.name === 'string' && isServiceDataCallName(call.name);
     ws.send(serviceData ? encodeWireData({ id: call.id, result }) : encodeWire({ id: call.id, result }));
   };
 

@@ -33,7 +33,8 @@ function literals(secrets: Iterable<string>): string[] {
 
 /**
  * `value` with every string cleaned of the secrets, any URL-encoded form of them and (unless
- * `tokens` is false) any bearer token. Objects and arrays are walked; what holds no secret is returned as it was (same object).
+ * `tokens` is false) any bearer token. Objects and arrays are walked; what holds no secret is
+ * returned as it was (same object).
  * A list page of 1,000 links is ~25,000 strings: each is tested once against one pattern that
  * matches at least what cleaning would change, and nothing is copied unless something changes.
  */

@@ -26,7 +26,7 @@ import {
 /** The keys the contract's link read and its settings name. */
 const LINK_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSchema.shape));
 const SETTINGS_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSettingsSchema.shape));
-const UTM_KEYS: ReadonlySet<string> = new Set(['source', 'medium', 'campaign']);
+const UTM_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSettingsSchema.shape.utm.unwrap().shape));
 
 /**
  * `out` (the named keys, in the schema's order) followed by every key of `raw` the schema does not

@@ -39,3 +39,6 @@ export function resourceCallOf(name: string): { resource: ResourceName; verb: Re
 }
 
 export const isResourceCallName = (name: string): name is ResourceCallName => BY_NAME.has(name);
+
+/** Calls whose results are the service's own data (resource calls, a listing's pages): JSON-born, normalised reads. */
+export const isServiceDataCallName = (name: string): boolean => isResourceCallName(name) || name === 'listing.next';

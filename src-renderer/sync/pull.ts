@@ -250,6 +250,9 @@ export async function applyListing(
   return out;
 }
 
+/** Listed pages looked over between two breaths of the pull's transaction (~1 ms a page). */
+const PAGES_PER_STEP = 25;
+
 /**
  * A links listing onto pages, in one transaction. A listed page whose text hashes as the stored
  * one, with none of its rows holding a record of their own, is left as it is: neither read nor
@@ -259,9 +262,6 @@ export async function applyListing(
  * it (link-rows.ts needsOwnRecord); rows no longer listed move off the pages into records of
  * their own, counting the miss.
  */
-/** Listed pages looked over between two breaths of the pull's transaction (~1 ms a page). */
-const PAGES_PER_STEP = 25;
-
 async function applyLinkListing(
   ctx: SyncContext,
   listedAsHanded: Link[],

@@ -6,7 +6,8 @@ import { FormTextField } from '../../resource-screens/FormTextField.tsx';
 import { rowView, type MirrorRow } from '../../sync/index.ts';
 import { Button, Checkbox, SelectField, TextField } from '../../ui/index.ts';
 import { TARGETING_LABELS } from './link-labels.ts';
-import { unlistedHandlerId, type LinkForm, type TargetingRow } from './link-form.ts';
+import type { LinkForm, TargetingRow } from './link-form.ts';
+import { serverIdOfKey } from './link-index.ts';
 import { NONE, Section, Toggle, type LinkEditorForm } from './LinkEditorSections.tsx';
 
 const TARGETING_OPTIONS = [{ value: NONE, label: 'No targeting' }, ...TARGETING_KINDS.map((type) => ({ value: type, label: TARGETING_LABELS[type] }))];
@@ -96,7 +97,7 @@ export function ReportsSection({ form, handlers, reportsUnknown }: { form: LinkE
           render={({ field }) => {
             const chosen = field.value;
             const rows = handlers.filter((h) => !h.deletedLocally || chosen.includes(h.clientId));
-            const unlisted = [...new Set([...opened, ...chosen])].filter((key) => unlistedHandlerId(key) !== null);
+            const unlisted = [...new Set([...opened, ...chosen])].filter((key) => serverIdOfKey(key) !== null);
             const toggle = (key: string, on: boolean) => field.onChange(on ? [...chosen, key] : chosen.filter((id) => id !== key));
             return (
               <>
@@ -116,7 +117,7 @@ export function ReportsSection({ form, handlers, reportsUnknown }: { form: LinkE
                 {unlisted.map((key) => (
                   <Checkbox
                     key={key}
-                    label={`Handler #${unlistedHandlerId(key)} (not in the notification handlers synced here)`}
+                    label={`Handler #${serverIdOfKey(key)} (not in the notification handlers synced here)`}
                     isSelected={chosen.includes(key)}
                     onChange={(on) => toggle(key, on)}
                     isDisabled={reportsUnknown && !confirmed}

@@ -3,7 +3,7 @@
 // a domain deleted here leaves its links behind until the service deletes them with it.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MirrorDb } from '../../sync/index.ts';
-import { MAIN_DOMAIN, type DomainKey, type LinkEntry, type LinkIndex } from './link-index.ts';
+import { MAIN_DOMAIN, serverKey, type DomainKey, type LinkEntry, type LinkIndex } from './link-index.ts';
 
 export type MissingDomain = 'not-listed' | 'deleted';
 
@@ -35,7 +35,7 @@ export function useDeletedDomainKeys(db: MirrorDb): ReadonlySet<DomainKey> {
       await db.domains.each((row) => {
         if (!row.deletedLocally) return;
         keys.add(row.clientId);
-        if (row.serverId !== null) keys.add(`server:${row.serverId}`);
+        if (row.serverId !== null) keys.add(serverKey(row.serverId));
       });
       return keys.size === 0 ? NONE : keys;
     }, [db]) ?? NONE

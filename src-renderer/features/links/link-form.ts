@@ -3,7 +3,7 @@
 // Validation is the contract's own (LinkCreateSchema / LinkUpdateSchema), not a copy of it.
 import { LinkCreateSchema, LinkUpdateSchema, type FileUpload, type HTTP_STATUS_CODES, type TargetingType } from '../../../src-preload/contract/index.ts';
 import type { Fields, Ref } from '../../sync/index.ts';
-import { isScheduled, MAIN_DOMAIN, type DomainKey } from './link-index.ts';
+import { isScheduled, MAIN_DOMAIN, serverIdOfKey, serverKey, type DomainKey } from './link-index.ts';
 
 export interface TargetingRow {
   key: string;
@@ -118,18 +118,10 @@ export type HandlerRefResolver = (ref: Ref) => string | null;
 
 /**
  * A report handler the link names by server id that the mirror does not hold (its listing has not
- * come, or was refused): kept in the form under this key, so ticking another handler does not
- * drop it from what the service has, and shown so the user can take it off on purpose.
+ * come, or was refused) is kept in the form under its serverKey, so ticking another handler does
+ * not drop it from what the service has; the editor shows it so the user can take it off on purpose.
  */
-const UNLISTED_HANDLER = 'server:';
-export const unlistedHandlerKey = (serverId: number) => `${UNLISTED_HANDLER}${serverId}`;
-/** The server id an unlisted handler's key stands for, or null for a handler the mirror holds. */
-export function unlistedHandlerId(key: string): number | null {
-  if (!key.startsWith(UNLISTED_HANDLER)) return null;
-  const id = Number(key.slice(UNLISTED_HANDLER.length));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-const reportRef = (key: string): Ref => unlistedHandlerId(key) ?? key;
+const reportRef = (key: string): Ref => serverIdOfKey(key) ?? key;
 
 const image = (value: unknown): ImageValue => (typeof value === 'string' && value !== '' ? { current: value } : null);
 
@@ -172,7 +164,7 @@ export function formFromView(view: Fields, domainKey: DomainKey, handlerClientId
     app_linking_is_enabled: bool(view.app_linking_is_enabled),
     pixels_ids: Array.isArray(view.pixels_ids) ? view.pixels_ids.join(', ') : '',
     email_reports: reports
-      .map((ref) => handlerClientId(ref) ?? (typeof ref === 'number' && Number.isInteger(ref) && ref > 0 ? unlistedHandlerKey(ref) : null))
+      .map((ref) => handlerClientId(ref) ?? (typeof ref === 'number' && Number.isInteger(ref) && ref > 0 ? serverKey(ref) : null))
       .filter((id): id is string => id !== null),
     is_enabled: typeof view.is_enabled === 'boolean' ? view.is_enabled : null,
   };
@@ -183,8 +175,7 @@ const num = (text: string) => Number(text.trim());
 
 function domainRef(key: DomainKey): Ref {
   if (key === MAIN_DOMAIN) return 0;
-  if (key.startsWith('server:')) return Number(key.slice(7));
-  return key;
+  return serverIdOfKey(key) ?? key;
 }
 
 function targetingOf(form: LinkForm): Fields['targeting'] {

@@ -10,6 +10,18 @@ import { shortUrlOf, type ShortUrlDomain } from './short-url.ts';
 import { buildGrams, buildGramsInSlices, candidates, hasBit, type SearchGrams } from './search-grams.ts';
 import { nextTask } from './next-task.ts';
 
+/**
+ * A row the mirror does not hold (a domain or report handler a link names), keyed by its server
+ * id: `server:<id>`, apart from client ids, which never take that form.
+ */
+export const serverKey = (serverId: number): string => `server:${serverId}`;
+/** The server id a `serverKey` stands for; null for any other key. */
+export function serverIdOfKey(key: string): number | null {
+  if (!key.startsWith('server:')) return null;
+  const id = Number(key.slice('server:'.length));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 /** '0' for the main domain, a domain row's client id, or `server:<id>` for a domain not in the mirror. */
 export type DomainKey = string;
 export const MAIN_DOMAIN: DomainKey = '0';
@@ -177,7 +189,7 @@ export function domainInfos(rows: readonly MirrorRow<Domain>[]): DomainInfo[] {
 export function domainKeyOf(ref: unknown, byServerId: ReadonlyMap<number, DomainInfo>): DomainKey {
   if (ref === 0 || ref === undefined || ref === null) return MAIN_DOMAIN;
   if (typeof ref === 'string') return ref;
-  if (typeof ref === 'number') return byServerId.get(ref)?.key ?? `server:${ref}`;
+  if (typeof ref === 'number') return byServerId.get(ref)?.key ?? serverKey(ref);
   return MAIN_DOMAIN;
 }
 
@@ -617,5 +629,6 @@ export function domainLabel(index: LinkIndex, baseUrl: string, key: DomainKey): 
       return 'Main domain';
     }
   }
-  return index.domainByKey.get(key)?.host || (key.startsWith('server:') ? `Domain ${key.slice(7)}` : 'New domain');
+  const serverId = serverIdOfKey(key);
+  return index.domainByKey.get(key)?.host || (serverId !== null ? `Domain ${serverId}` : 'New domain');
 }
