@@ -54,11 +54,18 @@ function instrumentPage({
       if (records > 0) return records;
       const rows = (await request(db.transaction('links').objectStore('links').getAll())) as { clientId: string; samples?: { at: number[] } }[];
       const sampled = new Set(rows.filter((row) => (row.samples?.at.length ?? 0) > 0).map((row) => row.clientId));
-      const pages = (await request(db.transaction('linkPages').objectStore('linkPages').getAll())) as {
-        clientIds: string[];
-        samples: ({ at: number[] } | null)[];
-      }[];
-      for (const page of pages) page.clientIds.forEach((clientId, i) => (page.samples[i]?.at.length ?? 0) > 0 && sampled.add(clientId));
+      type Columns = { clientIds: string[]; samples: ({ at: number[] } | null)[] };
+      const pages = (await request(db.transaction('linkPages').objectStore('linkPages').getAll())) as (Partial<Columns> & { textId?: string })[];
+      const count = (page: Columns) => page.clientIds.forEach((clientId, i) => (page.samples[i]?.at.length ?? 0) > 0 && sampled.add(clientId));
+      // A page whose columns were written with its text (link-rows.ts) has them in that record: read one at a time.
+      const texts = db.transaction('pageTexts').objectStore('pageTexts');
+      for (const page of pages) {
+        if (page.clientIds && page.samples) count(page as Columns);
+        else if (page.textId !== undefined) {
+          const text = (await request(texts.get(page.textId))) as Partial<Columns> | undefined;
+          if (text?.clientIds && text.samples) count(text as Columns);
+        }
+      }
       return sampled.size;
     } finally {
       db.close();
@@ -448,19 +455,21 @@ async function storeFloor(page: CdpPage, mirrorName: string, count: number): Pro
         new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
       const mirror = await request(indexedDB.open(mirrorName));
       // A row as the mirror would keep it one record per link: the first row of the first page the pull stored.
-      const first = (await request(mirror.transaction('linkPages').objectStore('linkPages').openCursor()))!.value as {
-        clientIds: string[];
+      type Columns = { clientIds: string[]; samples: unknown[] };
+      const stored = (await request(mirror.transaction('linkPages').objectStore('linkPages').openCursor()))!.value as Partial<Columns> & {
         text?: string;
         textId?: string;
         rows?: { id: number }[];
-        samples: unknown[];
         at: number;
       };
-      // The page's text is a record of its own when the listing wrote it ahead (link-rows.ts).
-      const text =
-        first.textId === undefined
-          ? first.text
-          : ((await request(mirror.transaction('pageTexts').objectStore('pageTexts').get(first.textId))) as { text: string }).text;
+      // The page's text (and its columns, when the page holds none) is a record of its own when
+      // the listing wrote it ahead (link-rows.ts).
+      const named =
+        stored.textId === undefined
+          ? undefined
+          : ((await request(mirror.transaction('pageTexts').objectStore('pageTexts').get(stored.textId))) as Partial<Columns> & { text: string });
+      const first = { ...stored, ...(stored.clientIds ? {} : { clientIds: named!.clientIds!, samples: named!.samples! }) } as typeof stored & Columns;
+      const text = named?.text ?? stored.text;
       const firstRows = first.rows ?? (JSON.parse(text!) as { id: number }[]);
       const sample = {
         clientId: first.clientIds[0]!,

@@ -55,8 +55,8 @@ export interface Listing {
  */
 export const PARTIAL_LISTING_MAX_AGE_MS = 5 * 60_000;
 
-/** Told of each page as it arrives (0-based index), with its text and that text's hash. */
-export type OnListedPage = (index: number, text: PageText, hash: string) => void;
+/** Told of each page as it arrives (0-based index), with its text, that text's hash and its rows. */
+export type OnListedPage = (index: number, text: PageText, hash: string, rows: readonly ServerRow[]) => void;
 
 /**
  * Reads every page; starts over when `total` changes mid-listing. Rows are deduped by id.
@@ -120,7 +120,7 @@ export async function listAll(
       const text = pageText(rows);
       texts[index] = text;
       const hash = textHash(text.text);
-      onPage?.(index, text, hash);
+      onPage?.(index, text, hash, rows);
       return hash;
     };
     const results: ServerRow[][] = partial?.results ?? [];

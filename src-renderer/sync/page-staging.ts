@@ -1,16 +1,33 @@
-// Page texts written as a links listing brings them (#19): the pull's one transaction then names
-// them instead of writing 100 MB of text at the end, while the list waits. Nothing here is seen
-// by a reader until that transaction commits; what it never names is dropped (link-rows.ts).
+// Pages written as a links listing brings them (#19): each page's text, and — when its rows are
+// all new to the mirror (a first pull; pages added since) — its columns too, built in the
+// listing's tasks while the rest of the pages are still on the wire. The pull's one transaction
+// then names them instead of building and writing 100,000 rows' worth at the end, while the list
+// waits. Nothing here is seen by a reader until that transaction commits; what it never names is
+// dropped (link-rows.ts).
+import type { Link } from '../../src-preload/contract/index.ts';
 import type { SyncContext } from './context.ts';
 import type { OnListedPage } from './listing.ts';
+import { withClickSample } from './mirror/click-samples.ts';
 import { isQuotaError } from './mirror/db.ts';
-import { stagePageText, type PageDirectory } from './mirror/link-rows.ts';
+import { isLinkType, stagePageText, syncedRow, type PageColumns, type PageDirectory } from './mirror/link-rows.ts';
 import type { PageText } from './mirror/page-text.ts';
+import type { MirrorRow, ServerRow } from './mirror/rows.ts';
 
-/** A page text written ahead: the text the listing made, under the id it was written as. */
+/** A page written ahead: the text the listing made, under the id it was written as. */
 export interface StagedText {
   id: string;
   text: PageText;
+  /**
+   * The page's columns, written with the text, when every row was new to the mirror as the
+   * listing began: the rows as a pull stores a link it first sees (a new client id, the first
+   * click sample). The pull uses them only if that still holds in its transaction.
+   */
+  built?: StagedColumns;
+}
+
+export interface StagedColumns extends PageColumns {
+  /** The rows as the columns make them, in page order (what the pull reports to the live index). */
+  rows: MirrorRow<Link>[];
 }
 
 export interface PageStaging {
@@ -36,18 +53,20 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
   const writes: Promise<unknown>[] = [];
   const ids = new Set<string>();
   return {
-    onPage(index, text, hash) {
+    onPage(index, text, hash, rows) {
       // Listed exactly as stored: the pull leaves that page as it is, so nothing to write.
       if (stored.keys.get(index + 1)?.hash === hash) {
         staged.delete(index);
         return;
       }
-      const entry: StagedText = { id: `${listingId}/${index + 1}`, text };
+      const built = newRowColumns(ctx, stored, rows);
+      const entry: StagedText = { id: `${listingId}/${index + 1}`, text, ...(built ? { built } : {}) };
       ids.add(entry.id);
       // A restart reads the page again: the latest text is the one named (writes land in order).
       staged.set(index, entry);
+      const columns: PageColumns | undefined = built && { clientIds: built.clientIds, samples: built.samples, updated: built.updated };
       writes.push(
-        stagePageText(db, entry.id, text).then(
+        stagePageText(db, entry.id, text, columns).then(
           () => undefined,
           (error: unknown) => {
             // Not written: the pull stores this page's text with the page instead.
@@ -72,4 +91,27 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
       });
     },
   };
+}
+
+/**
+ * A page's columns as the pull would store them if every row is a link new to the mirror's pages
+ * (none listed twice on it); undefined otherwise, and the pull builds the page itself. Rows of
+ * their own are not known here: the pull checks them.
+ */
+function newRowColumns(ctx: SyncContext, stored: PageDirectory, page: readonly ServerRow[]): StagedColumns | undefined {
+  const seen = new Set<number>();
+  for (const row of page) {
+    if (!isLinkType(row) || stored.clientOf.has(row.id) || seen.has(row.id)) return undefined;
+    seen.add(row.id);
+  }
+  const at = ctx.clock.now();
+  const built: StagedColumns = { clientIds: [], samples: [], updated: [], rows: [] };
+  for (const link of page as Link[]) {
+    const row = withClickSample(syncedRow(ctx.newId(), link, at), at, link.clicks).row;
+    built.clientIds.push(row.clientId);
+    built.samples.push(row.samples ?? null);
+    built.updated.push(at);
+    built.rows.push(row);
+  }
+  return built;
 }

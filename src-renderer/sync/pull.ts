@@ -16,6 +16,7 @@ import {
   allRowScope,
   directoryUpdate,
   dropUnusedTexts,
+  isLinkType,
   needsOwnRecord,
   syncedRow,
   pageDirectory,
@@ -29,10 +30,10 @@ import {
   touchPages,
   type PageDirectory,
 } from './mirror/link-rows.ts';
-import { startPageStaging, type StagedText } from './page-staging.ts';
+import { startPageStaging, type StagedColumns, type StagedText } from './page-staging.ts';
 import type { PageText } from './mirror/page-text.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
-import type { ClickSample, Fields, MirrorRow, OutboxOp, RowClickSamples, ServerRow } from './mirror/rows.ts';
+import type { ClickSample, Fields, LinkPageKeys, MirrorRow, OutboxOp, RowClickSamples, ServerRow, StoredLinkPage } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';
 import { BULK_WINDOW_SLACK_MS, reconcile, reconcileBulk } from './reconcile.ts';
 import { accountTimeZone } from './account.ts';
@@ -72,7 +73,7 @@ export async function pullResource(ctx: SyncContext, resource: ResourceName, pri
   }
 }
 
-const isLinkRow = (resource: ResourceName, row: ServerRow) => resource !== 'links' || (row as Link).type === 'link';
+const isLinkRow = (resource: ResourceName, row: ServerRow) => resource !== 'links' || isLinkType(row);
 
 /** What reconciling the open creates against a listing left: rows it mapped, server rows held back. */
 interface Reconciled {
@@ -366,8 +367,49 @@ async function applyLinkListing(
     );
     /** Texts the pages name once this transaction is done: every other one goes. */
     const named = new Set<string>();
+    /** The page written ahead for page i, when it is still there and is this listing's page. */
+    const aheadOf = (i: number): StagedText | undefined => {
+      const ahead = staged.get(i);
+      return ahead && pages[i] !== undefined && ahead.text === texts[i] && written.has(ahead.id) ? ahead : undefined;
+    };
+    /**
+     * Columns built as the page arrived, when they still say what this transaction would: each
+     * row is still new to the mirror (no record of its own, on no page, not listed before in
+     * this listing) and is not held back for a create whose outcome is open.
+     */
+    const usable = (built: StagedColumns | undefined): built is StagedColumns =>
+      built !== undefined &&
+      built.rows.every(({ serverId }) => !placed.has(serverId!) && !held.has(serverId!) && !ownByServer.has(serverId!) && paged(serverId!) === undefined);
+    // Pages stored naming columns written ahead: their small records are written a few pages at a time.
+    const namingPages: StoredLinkPage[] = [];
+    const namingKeys: LinkPageKeys[] = [];
+    const writeNaming = async () => {
+      await db.linkPages.bulkPut(namingPages.splice(0));
+      await db.linkPageKeys.bulkPut(namingKeys.splice(0));
+    };
     for (let i = 0; i < pages.length; i++) {
       const links = (pages[i] ?? []).filter((row) => isLinkRow('links', row));
+      const ahead = keep[i] ? undefined : aheadOf(i);
+      if (ahead && usable(ahead.built)) {
+        if (!pagesChanged) version = await touchPages(db);
+        pagesChanged = true;
+        const serverIds: number[] = [];
+        for (const row of ahead.built.rows) {
+          const serverId = row.serverId!;
+          placed.add(serverId);
+          serverIds.push(serverId);
+          counts.push({ clientId: row.clientId, serverId, clicks: (row.base as Link).clicks });
+          changedRows.push(row);
+        }
+        out.added += serverIds.length;
+        const keys = { id: i + 1, hash: hashes[i] ?? '', clientIds: ahead.built.clientIds, serverIds, textId: ahead.id };
+        namingPages.push({ id: i + 1, at: now, textId: ahead.id });
+        namingKeys.push(keys);
+        named.add(ahead.id);
+        nextDir.replace(keys);
+        if (namingPages.length === PAGES_PER_STEP) await writeNaming();
+        continue;
+      }
       if (keep[i]) {
         const stored = dir.keys.get(i + 1)!;
         if (stored.textId !== undefined) named.add(stored.textId);
@@ -419,8 +461,7 @@ async function applyLinkListing(
       // Stored exactly as listed (nothing left out or filtered): the listing's own text of the page,
       // named when it was written ahead, else written with the page.
       const asListed = whole && stored.length === pages[i]!.length;
-      const ahead = asListed ? staged.get(i) : undefined;
-      const textId = ahead && ahead.text === texts[i] && written.has(ahead.id) ? ahead.id : undefined;
+      const textId = asListed ? ahead?.id : undefined;
       if (textId === undefined) await db.linkPages.put(pageRecord(record, stored, asListed ? texts[i] : undefined));
       else {
         await db.linkPages.put({ ...record, textId });
@@ -436,6 +477,7 @@ async function applyLinkListing(
       await db.linkPageKeys.put(keys);
       nextDir.replace(keys);
     }
+    await writeNaming();
     const beyond = [...dir.keys.keys()].filter((id) => id > pages.length);
     if (beyond.length > 0) {
       if (!pagesChanged) version = await touchPages(db);

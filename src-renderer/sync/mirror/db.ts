@@ -1,7 +1,7 @@
 // The mirror: one Dexie database per workspace. Each schema version is kept with its upgrade so
 // a mirror written by an older build opens without losing rows or pending operations.
 import { Dexie, type Table } from 'dexie';
-import type { ClickSample, LinkPage, LinkPageKeys, MirrorRow, OtherLinkRow, OutboxOp, PageTextRecord, SyncStateEntry } from './rows.ts';
+import type { ClickSample, LinkPageKeys, MirrorRow, OtherLinkRow, OutboxOp, PageTextRecord, StoredLinkPage, SyncStateEntry } from './rows.ts';
 import type { BreakdownRecord, DailyStatisticsRecord } from '../statistics/records.ts';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
@@ -11,7 +11,7 @@ export type MirrorDb = Dexie & {
   /** Links with a record of their own; the rest are on `linkPages`. Read through link-rows.ts, never alone. */
   links: Table<MirrorRow<Link>, string>;
   /** Links as the last listing's pages, 1,000 to a record (link-rows.ts). */
-  linkPages: Table<LinkPage, number>;
+  linkPages: Table<StoredLinkPage, number>;
   /** Each page's ids and hash, and record 0: the pages' version. */
   linkPageKeys: Table<LinkPageKeys, number>;
   /** Page texts written as a listing brought them; a page names the one it holds (link-rows.ts). */

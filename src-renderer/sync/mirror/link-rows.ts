@@ -10,15 +10,15 @@
 import type { Dexie, Table } from 'dexie';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
-import type { LinkPage, LinkPageKeys, MirrorRow, PageTextRecord, RowClickSamples, ServerRow } from './rows.ts';
+import type { LinkPage, LinkPageKeys, MirrorRow, PageColumns, PageTextRecord, RowClickSamples, ServerRow, StoredLinkPage } from './rows.ts';
 import { pageText, rowOfText, type PageText } from './page-text.ts';
 
-export type { LinkPage, LinkPageKeys };
+export type { LinkPage, LinkPageKeys, PageColumns, StoredLinkPage };
 
 /** The mirror's row tables (db.ts's MirrorDb has them; named apart so that db.ts need not be imported). */
 export type RowDb = Dexie & {
   links: Table<MirrorRow<Link>, string>;
-  linkPages: Table<LinkPage, number>;
+  linkPages: Table<StoredLinkPage, number>;
   linkPageKeys: Table<LinkPageKeys, number>;
   pageTexts: Table<PageTextRecord, string>;
   domains: Table<MirrorRow<Domain>, string>;
@@ -100,6 +100,9 @@ export function syncedRow<S extends ServerRow>(clientId: string, base: S, update
   };
 }
 
+/** Whether a listed row is a link the mirror keeps as one (rows of other types are kept apart, `otherLinks`). */
+export const isLinkType = (row: ServerRow): boolean => (row as Link).type === 'link';
+
 /** Each stored page's rows, decoded once per record read (a cached page serves several reads). */
 const decodedPages = new WeakMap<LinkPage, Link[]>();
 
@@ -127,35 +130,55 @@ export function pageRecord(page: Omit<LinkPage, 'text' | 'ends' | 'rows'>, rows:
 }
 
 /**
- * Pages by id, each with its text when that is a record of its own (`pageTexts`); inside the
- * caller's transaction, whose scope has the page tables (rowScope).
+ * Pages by id, each with its text and columns when those are a record of their own (`pageTexts`);
+ * inside the caller's transaction, whose scope has the page tables (rowScope).
  */
 export async function readPageRecords(db: RowDb, ids: readonly number[]): Promise<(LinkPage | undefined)[]> {
   return withTexts(db, await db.linkPages.bulkGet(ids as number[]));
 }
 
-async function withTexts<P extends LinkPage | undefined>(db: RowDb, pages: P[]): Promise<P[]> {
-  const textIds = pages.flatMap((page) => (page?.textId !== undefined && page.text === undefined ? [page.textId] : []));
-  if (textIds.length === 0) return pages;
+/** Whether a stored page holds its columns (else the text record it names has them). */
+const hasColumns = (page: StoredLinkPage): page is LinkPage => page.clientIds !== undefined;
+
+async function withTexts(db: RowDb, pages: (StoredLinkPage | undefined)[]): Promise<(LinkPage | undefined)[]> {
+  const named = (page: StoredLinkPage) => page.textId !== undefined && (page.text === undefined || !hasColumns(page));
+  const textIds = pages.flatMap((page) => (page && named(page) ? [page.textId!] : []));
+  if (textIds.length === 0) return pages as (LinkPage | undefined)[];
   const texts = new Map((await db.pageTexts.bulkGet(textIds)).flatMap((text) => (text ? [[text.id, text] as const] : [])));
   return pages.map((page) => {
-    if (page?.textId === undefined || page.text !== undefined) return page;
-    const text = texts.get(page.textId);
+    if (!page || !named(page)) return page as LinkPage | undefined;
+    const text = texts.get(page.textId!);
     // Every page's text is written before (or with) the page that names it, and deleted only
     // once no page does (pull.ts): a missing one is a damaged mirror, not an empty page.
     if (!text) throw new Error(`The text of link page ${page.id} is missing`);
-    return { ...page, text: text.text, ends: text.ends } as P;
+    // The page's own columns, when it has them, are the page's (the text record may hold a build the pull did not use).
+    const columns: PageColumns | undefined = hasColumns(page) ? page : columnsOf(text);
+    if (!columns) throw new Error(`The columns of link page ${page.id} are missing`);
+    return {
+      ...page,
+      clientIds: columns.clientIds,
+      samples: columns.samples,
+      updated: columns.updated,
+      text: page.text ?? text.text,
+      ends: page.ends ?? text.ends,
+    };
   });
+}
+
+function columnsOf(text: PageTextRecord): PageColumns | undefined {
+  if (!text.clientIds || !text.samples || !text.updated) return undefined;
+  return { clientIds: text.clientIds, samples: text.samples, updated: text.updated };
 }
 
 /**
  * Writes a listed page's text ahead of the pull's transaction, as the listing brings it: that
  * transaction then stores the page naming this record instead of writing 1 MB of text while the
  * list waits for it. Unnamed by any page until then (a crash, a failed listing) it is dropped by
- * the next pull (`dropUnusedTexts`).
+ * the next pull (`dropUnusedTexts`). `columns`: the page's columns when they could be built
+ * already (its rows new to the mirror), for the pull to store the page naming them too.
  */
-export async function stagePageText(db: RowDb, id: string, text: PageText): Promise<void> {
-  await db.pageTexts.put({ id, text: text.text, ends: text.ends });
+export async function stagePageText(db: RowDb, id: string, text: PageText, columns?: PageColumns): Promise<void> {
+  await db.pageTexts.put({ id, text: text.text, ends: text.ends, ...columns });
 }
 
 /** Of these staged text ids, the ones still stored (another pull may have dropped them as unused). */
@@ -401,7 +424,7 @@ export function linkSamples(db: RowDb, clientIds: readonly string[]): Promise<Ma
 export async function linkRowSlices(db: RowDb): Promise<(() => MirrorRow<Link>[])[]> {
   const { own, pages } = await db.transaction('r', rowScope(db, 'links'), async () => ({
     own: await db.links.toArray(),
-    pages: await withTexts(db, await db.linkPages.toArray()),
+    pages: (await withTexts(db, await db.linkPages.toArray())) as LinkPage[],
   }));
   const shadowed = new Set(own.map((row) => row.clientId));
   const pageSlice = (page: LinkPage) => () => pageRows(page).filter((row) => !shadowed.has(row.clientId));

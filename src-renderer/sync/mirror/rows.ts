@@ -163,8 +163,22 @@ export interface LinkPageKeys {
   textId?: string;
 }
 
-/** A listed page's text, written as the listing brought it (link-rows.ts `stagePageText`). */
-export interface PageTextRecord {
+/** A page's columns per row: what `linkPages` holds beside the rows' text. */
+export type PageColumns = Pick<LinkPage, 'clientIds' | 'samples' | 'updated'>;
+
+/**
+ * A `linkPages` record as stored: a page whose columns were written with its text (staged as the
+ * listing brought it) holds none of them and names that record. Read through link-rows.ts, which
+ * hands out whole `LinkPage`s.
+ */
+export type StoredLinkPage = Omit<LinkPage, keyof PageColumns> & Partial<PageColumns>;
+
+/**
+ * A listed page's text, written as the listing brought it (link-rows.ts `stagePageText`), with
+ * the page's columns when its rows were new to the mirror then (page-staging.ts): a page record
+ * naming it without columns of its own has these.
+ */
+export interface PageTextRecord extends Partial<PageColumns> {
   /** `<listing id>/<page>`. */
   id: string;
   text: string;

@@ -6,6 +6,7 @@ import { createRateWindowView } from '../../../src-renderer/sync/budget.ts';
 import type { SyncContext } from '../../../src-renderer/sync/context.ts';
 import type { EditContext } from '../../../src-renderer/sync/local-edits.ts';
 import { openMirrorDb, type MirrorDb } from '../../../src-renderer/sync/mirror/db.ts';
+import { readPageRecords, rowScope, type LinkPage } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { countingApi, createRequestCounter, type RequestCounter } from '../../../src-renderer/sync/request-counter.ts';
 import type { Clock } from '../../../src-renderer/sync/types.ts';
 import { FakeService } from './fake-service.ts';
@@ -123,4 +124,12 @@ export async function openEngineOverFake(
   });
   await ws.engine.idle();
   return { ws, clock };
+}
+
+/** Every stored link page as readers see it: columns and text in, wherever each is stored. */
+export async function readAllPages(db: MirrorDb): Promise<LinkPage[]> {
+  return db.transaction('r', rowScope(db, 'links'), async () => {
+    const ids = (await db.linkPages.toCollection().primaryKeys()) as number[];
+    return (await readPageRecords(db, ids)) as LinkPage[];
+  });
 }

@@ -13,7 +13,7 @@ import { push } from '../../../src-renderer/sync/push.ts';
 import { applyListing, pullResource } from '../../../src-renderer/sync/pull.ts';
 import { listAll, ListingUnstableError } from '../../../src-renderer/sync/listing.ts';
 import { MOST_CLICKED_KEY } from '../../../src-renderer/sync/statistics/most-clicked.ts';
-import { harness, settle, type Harness } from './helpers.ts';
+import { harness, readAllPages, settle, type Harness } from './helpers.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -388,7 +388,7 @@ describe('links stored a page to a record', () => {
     await h.clock.advance(60_000);
     await pullResource(h.ctx, 'links');
     expect(await h.db.links.get(clientId)).toMatchObject({ serverId: gone.id, missingCount: 1 });
-    expect((await h.db.linkPages.toArray()).some((page) => page.clientIds.includes(clientId))).toBe(false);
+    expect((await readAllPages(h.db)).some((page) => page.clientIds.includes(clientId))).toBe(false);
     await h.clock.advance(60_000);
     await pullResource(h.ctx, 'links');
     expect(await linkRows(h.db).get(clientId)).toBeUndefined();
@@ -564,14 +564,7 @@ describe('the upgrade from schema 3', () => {
     expect(await h.db.outbox.toArray()).toEqual(opsBefore);
     const own = (await h.db.links.toArray()).map((r) => r.clientId).sort();
     expect(own).toEqual(['conflict', 'created-here', 'failed', 'pending', 'write-only']);
-    expect((await h.db.linkPages.toArray()).flatMap((page) => page.clientIds).sort()).toEqual([
-      'clean-1',
-      'clean-2',
-      'conflict',
-      'failed',
-      'pending',
-      'write-only',
-    ]);
+    expect((await readAllPages(h.db)).flatMap((page) => page.clientIds).sort()).toEqual(['clean-1', 'clean-2', 'conflict', 'failed', 'pending', 'write-only']);
     expect(await linkRows(h.db).get('pending')).toMatchObject({ local: { location_url: 'https://mine.example/' }, base: { id: 3 } });
     expect(await linkRows(h.db).get('write-only')).toMatchObject({ writeOnly: { password: 'secret' } });
     // Samples kept: the row's own, and the records an older build wrote.

@@ -1,17 +1,18 @@
 // Page texts written as a links listing brings them (page-staging.ts): the pull's transaction
 // names them; a listing or transaction that fails, a crash, or another window's pull dropping
-// them never loses a row or leaves texts behind.
+// them never loses a row or leaves texts behind. Columns built ahead are used only while their
+// rows are still new to the mirror.
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../src-preload/contract/index.ts';
-import { deleteRow } from '../../../src-renderer/sync/local-edits.ts';
+import { createRow, deleteRow } from '../../../src-renderer/sync/local-edits.ts';
 import { listAll } from '../../../src-renderer/sync/listing.ts';
 import { isQuotaError, openMirrorDb } from '../../../src-renderer/sync/mirror/db.ts';
 import { linkRows, pageDirectory, readPageRecords } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { startPageStaging } from '../../../src-renderer/sync/page-staging.ts';
 import { push } from '../../../src-renderer/sync/push.ts';
 import { applyListing, pullResource } from '../../../src-renderer/sync/pull.ts';
-import { harness, type Harness } from './helpers.ts';
+import { harness, readAllPages, type Harness } from './helpers.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -34,16 +35,18 @@ function seed(count: number) {
 }
 
 describe('page texts written as the listing brings them', () => {
-  it('a first pull stores each page naming a text written ahead, and writes no text in its transaction', async () => {
+  it('a first pull stores each page naming a text and columns written ahead, and writes neither in its transaction', async () => {
     h = harness();
     seed(PAGE * 3 + 10);
-    const puts = vi.spyOn(h.db.linkPages, 'put');
+    const put = vi.spyOn(h.db.linkPages, 'put');
+    const bulkPut = vi.spyOn(h.db.linkPages, 'bulkPut');
     await pullResource(h.ctx, 'links');
-    expect(puts.mock.calls.map(([page]) => [page.id, page.text, typeof page.textId])).toEqual([
-      [1, undefined, 'string'],
-      [2, undefined, 'string'],
-      [3, undefined, 'string'],
-      [4, undefined, 'string'],
+    expect(put).not.toHaveBeenCalled();
+    expect(bulkPut.mock.calls.flatMap(([pages]) => pages.map((page) => [page.id, page.text, page.clientIds, page.samples, typeof page.textId]))).toEqual([
+      [1, undefined, undefined, undefined, 'string'],
+      [2, undefined, undefined, undefined, 'string'],
+      [3, undefined, undefined, undefined, 'string'],
+      [4, undefined, undefined, undefined, 'string'],
     ]);
     const { named, stored } = await texts();
     expect(stored).toEqual(named);
@@ -145,7 +148,7 @@ describe('page texts written as the listing brings them', () => {
     seed(PAGE + 2);
     await pullResource(h.ctx, 'links');
     const victim = (await linkRows(h.db).toArray()).find((row) => row.serverId === 5)!;
-    const pageBefore = (await h.db.linkPages.toArray()).find((page) => page.clientIds.includes(victim.clientId))!;
+    const pageBefore = (await readAllPages(h.db)).find((page) => page.clientIds.includes(victim.clientId))!;
     expect(pageBefore.textId).toBeDefined();
     await deleteRow(h.edits, 'links', victim.clientId);
     // The service confirms the delete: the row goes off its page.
@@ -191,4 +194,95 @@ describe('page texts written as the listing brings them', () => {
     await h.db.pageTexts.clear();
     await expect(linkRows(h.db).toArray()).rejects.toThrow('The text of link page 1 is missing');
   });
+});
+
+describe('page columns built as the listing brings them', () => {
+  /** Server id → client id of every link row, failing on a server id held twice. */
+  async function clientIdsByServer(db = h.db) {
+    const byServer = new Map<number, string>();
+    for (const row of await linkRows(db).toArray()) {
+      if (row.serverId === null) continue;
+      expect(byServer.has(row.serverId), `server id ${row.serverId} held twice`).toBe(false);
+      byServer.set(row.serverId, row.clientId);
+    }
+    return byServer;
+  }
+
+  it('a first pull names columns written with each text; every row reads as a pull stores a new link, a reload too', async () => {
+    h = harness();
+    seed(PAGE * 2 + 3);
+    await pullResource(h.ctx, 'links');
+    const records = await h.db.pageTexts.toArray();
+    expect(records.map((text) => text.clientIds?.length)).toEqual(expect.arrayContaining([PAGE, PAGE, 3]));
+    const rows = await linkRows(h.db).toArray();
+    expect(rows).toHaveLength(PAGE * 2 + 3);
+    for (const row of rows) {
+      const link = h.service.rows.links.get(row.serverId!)!;
+      expect(row).toEqual({
+        clientId: row.clientId,
+        serverId: link.id,
+        base: link,
+        baseIsProvisional: false,
+        local: {},
+        writeOnly: {},
+        deletedLocally: false,
+        missingCount: 0,
+        updatedAt: h.clock.now(),
+        samples: { at: [h.clock.now()], clicks: [link.clicks] },
+      });
+    }
+    expect(new Set(rows.map((row) => row.clientId)).size).toBe(rows.length);
+    const fresh = openMirrorDb(h.db.name.replace(/^linkdock-mirror-/, ''), { indexedDB: h.db._options.indexedDB as IDBFactory, IDBKeyRange });
+    expect(await linkRows(fresh).toArray()).toEqual(rows);
+    fresh.close();
+  });
+
+  it("are not used when another window's pull stored those rows meanwhile: each row keeps that pull's client id, once", async () => {
+    h = harness();
+    seed(PAGE + 5);
+    const staging = startPageStaging(h.ctx, await pageDirectory(h.db));
+    const listing = await listAll(h.ctx, 'links', 'background', staging.onPage);
+    const staged = await staging.settled();
+    expect([...staged.values()].every((entry) => entry.built !== undefined)).toBe(true);
+    // Another window pulls the same links first; its pull drops these texts as unnamed, and this
+    // listing's writes land after it (as a page's write may, when the other pull ends mid-listing).
+    // Clicks moved since this listing, so its pages are not the ones that pull stored.
+    const ours = await h.db.pageTexts.toArray();
+    for (const link of h.service.rows.links.values()) link.clicks += 1;
+    await pullResource(h.ctx, 'links');
+    const theirs = await clientIdsByServer();
+    await h.db.pageTexts.bulkPut(ours);
+    await applyListing(h.ctx, 'links', listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, staged);
+    expect(await clientIdsByServer()).toEqual(theirs);
+    expect(await mirrorBases()).toEqual(new Map(listing.rows.map((link) => [link.id, link])));
+    const { named, stored } = await texts();
+    expect(stored).toEqual(named);
+  });
+
+  it.each(['unknown', 'sending'] as const)(
+    'are not used for a page with a row a create left %s may own: that create keeps its row, and the link is one row',
+    async (state) => {
+      h = harness();
+      seed(PAGE + 5);
+      const clientId = await createRow(h.edits, 'links', { location_url: 'https://dest.test/mine', url: 'mine' });
+      await h.db.outbox.toCollection().modify({ state, sentAt: h.clock.now() });
+      // The create reached the service; its answer never came back.
+      const made = h.service.seedLink({ url: 'mine', location_url: 'https://dest.test/mine' });
+      await pullResource(h.ctx, 'links');
+      const byServer = await clientIdsByServer();
+      const mine = (await linkRows(h.db).get(clientId))!;
+      if (state === 'unknown') {
+        expect(mine.serverId).toBe(made.id);
+        expect(byServer.get(made.id)).toBe(clientId);
+        expect(byServer.size).toBe(PAGE + 6);
+      } else {
+        // Its sender may still hear back: the listed row waits, not added as a row of its own.
+        expect(mine.serverId).toBeNull();
+        expect(byServer.has(made.id)).toBe(false);
+        expect(byServer.size).toBe(PAGE + 5);
+      }
+      const { named, stored } = await texts();
+      expect(stored).toEqual(named);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '../../../src-preload/contract/index.ts';
 import { createRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
 import { ListingUnstableError, listAll } from '../../../src-renderer/sync/listing.ts';
-import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { linkRows, type LinkPageKeys } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { PAGE_SIZE } from '../../../src-renderer/sync/listing.ts';
 import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
 import { pullResource } from '../../../src-renderer/sync/pull.ts';
@@ -163,13 +163,13 @@ describe('applying a listing to the mirror', () => {
     h = harness();
     const count = PAGE_SIZE * 2 + 5;
     for (let i = 0; i < count; i++) h.service.seedLink();
-    const put = h.db.linkPages.put.bind(h.db.linkPages);
-    let calls = 0;
-    const spy = vi.spyOn(h.db.linkPages, 'put').mockImplementation((page) => {
-      calls++;
-      if (calls === 2) throw new Error('disk full');
-      return put(page);
-    });
+    // The pages' keys are written, then the disk fails.
+    const bulkPut = h.db.linkPageKeys.bulkPut.bind(h.db.linkPageKeys);
+    const failing = (keys: readonly LinkPageKeys[]) =>
+      bulkPut(keys).then(() => {
+        throw new Error('disk full');
+      });
+    const spy = vi.spyOn(h.db.linkPageKeys, 'bulkPut').mockImplementation(failing as typeof bulkPut);
     await expect(pullResource(h.ctx, 'links')).rejects.toThrow('disk full');
     expect(await linkRows(h.db).count()).toBe(0);
     expect(await h.db.linkPages.count()).toBe(0);
