@@ -62,8 +62,9 @@ function instrumentPage({
       for (const page of pages) {
         if (page.clientIds && page.samples) count(page as Columns);
         else if (page.textId !== undefined) {
-          const text = (await request(texts.get(page.textId))) as Partial<Columns> | undefined;
-          if (text?.clientIds && text.samples) count(text as Columns);
+          // Its rows' columns as written ahead: each row new then, with one sample (link-rows.ts).
+          const text = (await request(texts.get(page.textId))) as { columns?: { clientIds: string[] } } | undefined;
+          for (const clientId of text?.columns?.clientIds ?? []) sampled.add(clientId);
         }
       }
       return sampled.size;
@@ -467,8 +468,15 @@ async function storeFloor(page: CdpPage, mirrorName: string, count: number): Pro
       const named =
         stored.textId === undefined
           ? undefined
-          : ((await request(mirror.transaction('pageTexts').objectStore('pageTexts').get(stored.textId))) as Partial<Columns> & { text: string });
-      const first = { ...stored, ...(stored.clientIds ? {} : { clientIds: named!.clientIds!, samples: named!.samples! }) } as typeof stored & Columns;
+          : ((await request(mirror.transaction('pageTexts').objectStore('pageTexts').get(stored.textId))) as {
+              text: string;
+              columns?: { clientIds: string[]; at: number; clicks: number[] };
+            });
+      const written = named?.columns;
+      const columns: Columns = stored.clientIds
+        ? (stored as Columns)
+        : { clientIds: written!.clientIds, samples: written!.clicks.map((clicks) => ({ at: [written!.at], clicks: [clicks] })) };
+      const first = { ...stored, ...columns };
       const text = named?.text ?? stored.text;
       const firstRows = first.rows ?? (JSON.parse(text!) as { id: number }[]);
       const sample = {

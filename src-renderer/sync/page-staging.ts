@@ -9,7 +9,7 @@ import type { SyncContext } from './context.ts';
 import type { OnListedPage } from './listing.ts';
 import { withClickSample } from './mirror/click-samples.ts';
 import { isQuotaError } from './mirror/db.ts';
-import { isLinkType, stagePageText, syncedRow, type PageColumns, type PageDirectory } from './mirror/link-rows.ts';
+import { isLinkType, stagePageText, syncedRow, type NewRowColumns, type PageDirectory } from './mirror/link-rows.ts';
 import type { PageText } from './mirror/page-text.ts';
 import type { MirrorRow, ServerRow } from './mirror/rows.ts';
 
@@ -25,7 +25,7 @@ export interface StagedText {
   built?: StagedColumns;
 }
 
-export interface StagedColumns extends PageColumns {
+export interface StagedColumns extends NewRowColumns {
   /** The rows as the columns make them, in page order (what the pull reports to the live index). */
   rows: MirrorRow<Link>[];
 }
@@ -64,7 +64,7 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
       ids.add(entry.id);
       // A restart reads the page again: the latest text is the one named (writes land in order).
       staged.set(index, entry);
-      const columns: PageColumns | undefined = built && { clientIds: built.clientIds, samples: built.samples, updated: built.updated };
+      const columns: NewRowColumns | undefined = built && { clientIds: built.clientIds, at: built.at, clicks: built.clicks };
       writes.push(
         stagePageText(db, entry.id, text, columns).then(
           () => undefined,
@@ -105,12 +105,11 @@ function newRowColumns(ctx: SyncContext, stored: PageDirectory, page: readonly S
     seen.add(row.id);
   }
   const at = ctx.clock.now();
-  const built: StagedColumns = { clientIds: [], samples: [], updated: [], rows: [] };
+  const built: StagedColumns = { clientIds: [], at, clicks: [], rows: [] };
   for (const link of page as Link[]) {
     const row = withClickSample(syncedRow(ctx.newId(), link, at), at, link.clicks).row;
     built.clientIds.push(row.clientId);
-    built.samples.push(row.samples ?? null);
-    built.updated.push(at);
+    built.clicks.push(link.clicks);
     built.rows.push(row);
   }
   return built;

@@ -10,10 +10,10 @@
 import type { Dexie, Table } from 'dexie';
 import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
-import type { LinkPage, LinkPageKeys, MirrorRow, PageColumns, PageTextRecord, RowClickSamples, ServerRow, StoredLinkPage } from './rows.ts';
+import type { LinkPage, LinkPageKeys, MirrorRow, NewRowColumns, PageColumns, PageTextRecord, RowClickSamples, ServerRow, StoredLinkPage } from './rows.ts';
 import { pageText, rowOfText, type PageText } from './page-text.ts';
 
-export type { LinkPage, LinkPageKeys, PageColumns, StoredLinkPage };
+export type { LinkPage, LinkPageKeys, NewRowColumns, PageColumns, StoredLinkPage };
 
 /** The mirror's row tables (db.ts's MirrorDb has them; named apart so that db.ts need not be imported). */
 export type RowDb = Dexie & {
@@ -165,9 +165,15 @@ async function withTexts(db: RowDb, pages: (StoredLinkPage | undefined)[]): Prom
   });
 }
 
+/** A text record's columns as a page holds them (each new row's one sample an object of its own again). */
 function columnsOf(text: PageTextRecord): PageColumns | undefined {
-  if (!text.clientIds || !text.samples || !text.updated) return undefined;
-  return { clientIds: text.clientIds, samples: text.samples, updated: text.updated };
+  const columns = text.columns;
+  if (!columns) return undefined;
+  return {
+    clientIds: columns.clientIds,
+    samples: columns.clicks.map((clicks) => ({ at: [columns.at], clicks: [clicks] })),
+    updated: columns.clientIds.map(() => columns.at),
+  };
 }
 
 /**
@@ -177,8 +183,8 @@ function columnsOf(text: PageTextRecord): PageColumns | undefined {
  * the next pull (`dropUnusedTexts`). `columns`: the page's columns when they could be built
  * already (its rows new to the mirror), for the pull to store the page naming them too.
  */
-export async function stagePageText(db: RowDb, id: string, text: PageText, columns?: PageColumns): Promise<void> {
-  await db.pageTexts.put({ id, text: text.text, ends: text.ends, ...columns });
+export async function stagePageText(db: RowDb, id: string, text: PageText, columns?: NewRowColumns): Promise<void> {
+  await db.pageTexts.put({ id, text: text.text, ends: text.ends, ...(columns ? { columns } : {}) });
 }
 
 /** Of these staged text ids, the ones still stored (another pull may have dropped them as unused). */

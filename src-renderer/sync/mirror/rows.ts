@@ -174,13 +174,26 @@ export type PageColumns = Pick<LinkPage, 'clientIds' | 'samples' | 'updated'>;
 export type StoredLinkPage = Omit<LinkPage, keyof PageColumns> & Partial<PageColumns>;
 
 /**
+ * The columns of a page whose rows were all new to the mirror when the listing brought it: each
+ * row first stored at `at`, with one click sample then (its listed clicks). Kept this way, not as
+ * 1,000 sample objects, because the page is written while the listing is still coming and every
+ * object costs the write.
+ */
+export interface NewRowColumns {
+  clientIds: string[];
+  at: number;
+  clicks: number[];
+}
+
+/**
  * A listed page's text, written as the listing brought it (link-rows.ts `stagePageText`), with
  * the page's columns when its rows were new to the mirror then (page-staging.ts): a page record
  * naming it without columns of its own has these.
  */
-export interface PageTextRecord extends Partial<PageColumns> {
+export interface PageTextRecord {
   /** `<listing id>/<page>`. */
   id: string;
   text: string;
   ends: number[];
+  columns?: NewRowColumns;
 }

@@ -213,7 +213,7 @@ describe('page columns built as the listing brings them', () => {
     seed(PAGE * 2 + 3);
     await pullResource(h.ctx, 'links');
     const records = await h.db.pageTexts.toArray();
-    expect(records.map((text) => text.clientIds?.length)).toEqual(expect.arrayContaining([PAGE, PAGE, 3]));
+    expect(records.map((text) => text.columns?.clientIds.length)).toEqual(expect.arrayContaining([PAGE, PAGE, 3]));
     const rows = await linkRows(h.db).toArray();
     expect(rows).toHaveLength(PAGE * 2 + 3);
     for (const row of rows) {
