@@ -370,7 +370,10 @@ async function appRound(url: string, workspaceId: string, links: number, named: 
     };
   } finally {
     await page.close();
-    await rm(profile, { recursive: true, force: true });
+    // Chromium's last writes may still land as it exits: retried, and never in place of the round's own error.
+    await rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((error: unknown) =>
+      console.warn(`  could not remove the browser profile ${profile}: ${String(error)}`),
+    );
   }
 }
 

@@ -7,11 +7,10 @@
 import type { Link } from '../../src-preload/contract/index.ts';
 import type { SyncContext } from './context.ts';
 import type { OnListedPage } from './listing.ts';
-import { withClickSample } from './mirror/click-samples.ts';
 import { isQuotaError } from './mirror/db.ts';
-import { isLinkType, stagePageText, syncedRow, type NewRowColumns, type PageDirectory } from './mirror/link-rows.ts';
+import { isLinkType, stagePageText, type NewRowColumns, type PageDirectory } from './mirror/link-rows.ts';
 import type { PageText } from './mirror/page-text.ts';
-import type { MirrorRow, ServerRow } from './mirror/rows.ts';
+import type { ServerRow } from './mirror/rows.ts';
 
 /** A page written ahead: the text the listing made, under the id it was written as. */
 export interface StagedText {
@@ -19,15 +18,10 @@ export interface StagedText {
   text: PageText;
   /**
    * The page's columns, written with the text, when every row was new to the mirror as the
-   * listing began: the rows as a pull stores a link it first sees (a new client id, the first
-   * click sample). The pull uses them only if that still holds in its transaction.
+   * listing began: a new client id each, first stored now. The pull uses them only if that
+   * still holds in its transaction.
    */
-  built?: StagedColumns;
-}
-
-export interface StagedColumns extends NewRowColumns {
-  /** The rows as the columns make them, in page order (what the pull reports to the live index). */
-  rows: MirrorRow<Link>[];
+  built?: NewRowColumns;
 }
 
 export interface PageStaging {
@@ -64,9 +58,8 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
       ids.add(entry.id);
       // A restart reads the page again: the latest text is the one named (writes land in order).
       staged.set(index, entry);
-      const columns: NewRowColumns | undefined = built && { clientIds: built.clientIds, at: built.at, clicks: built.clicks };
       writes.push(
-        stagePageText(db, entry.id, text, columns).then(
+        stagePageText(db, entry.id, text, built).then(
           () => undefined,
           (error: unknown) => {
             // Not written: the pull stores this page's text with the page instead.
@@ -98,19 +91,11 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
  * (none listed twice on it); undefined otherwise, and the pull builds the page itself. Rows of
  * their own are not known here: the pull checks them.
  */
-function newRowColumns(ctx: SyncContext, stored: PageDirectory, page: readonly ServerRow[]): StagedColumns | undefined {
+function newRowColumns(ctx: SyncContext, stored: PageDirectory, page: readonly ServerRow[]): NewRowColumns | undefined {
   const seen = new Set<number>();
   for (const row of page) {
     if (!isLinkType(row) || stored.clientOf.has(row.id) || seen.has(row.id)) return undefined;
     seen.add(row.id);
   }
-  const at = ctx.clock.now();
-  const built: StagedColumns = { clientIds: [], at, clicks: [], rows: [] };
-  for (const link of page as Link[]) {
-    const row = withClickSample(syncedRow(ctx.newId(), link, at), at, link.clicks).row;
-    built.clientIds.push(row.clientId);
-    built.clicks.push(link.clicks);
-    built.rows.push(row);
-  }
-  return built;
+  return { clientIds: page.map(() => ctx.newId()), at: ctx.clock.now(), clicks: (page as Link[]).map((link) => link.clicks) };
 }

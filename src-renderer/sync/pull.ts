@@ -18,6 +18,8 @@ import {
   dropUnusedTexts,
   isLinkType,
   needsOwnRecord,
+  newRowSamples,
+  type NewRowColumns,
   syncedRow,
   pageDirectory,
   pageLinks,
@@ -30,7 +32,7 @@ import {
   touchPages,
   type PageDirectory,
 } from './mirror/link-rows.ts';
-import { startPageStaging, type StagedColumns, type StagedText } from './page-staging.ts';
+import { startPageStaging, type StagedText } from './page-staging.ts';
 import type { PageText } from './mirror/page-text.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, LinkPageKeys, MirrorRow, OutboxOp, RowClickSamples, ServerRow, StoredLinkPage } from './mirror/rows.ts';
@@ -379,9 +381,10 @@ async function applyLinkListing(
      * row is still new to the mirror (no record of its own, on no page, not listed before in
      * this listing) and is not held back for a create whose outcome is open.
      */
-    const usable = (built: StagedColumns | undefined): built is StagedColumns =>
+    const usable = (built: NewRowColumns | undefined, links: readonly Link[]): built is NewRowColumns =>
       built !== undefined &&
-      built.rows.every(({ serverId }) => !placed.has(serverId!) && !held.has(serverId!) && !ownByServer.has(serverId!) && paged(serverId!) === undefined);
+      built.clientIds.length === links.length &&
+      links.every(({ id }) => !placed.has(id) && !held.has(id) && !ownByServer.has(id) && paged(id) === undefined);
     // Pages stored naming columns written ahead: their small records are written a few pages at a time.
     const namingPages: StoredLinkPage[] = [];
     const namingKeys: LinkPageKeys[] = [];
@@ -392,19 +395,18 @@ async function applyLinkListing(
     for (let i = 0; i < pages.length; i++) {
       const links = (pages[i] ?? []).filter((row) => isLinkRow('links', row));
       const ahead = keep[i] ? undefined : aheadOf(i);
-      if (ahead && usable(ahead.built)) {
+      if (ahead && usable(ahead.built, links)) {
         if (!pagesChanged) version = await touchPages(db);
         pagesChanged = true;
-        const serverIds: number[] = [];
-        for (const row of ahead.built.rows) {
-          const serverId = row.serverId!;
-          placed.add(serverId);
-          serverIds.push(serverId);
-          counts.push({ clientId: row.clientId, serverId, clicks: (row.base as Link).clicks });
-          changedRows.push(row);
-        }
+        const { clientIds, at } = ahead.built;
+        const serverIds = links.map((link, k) => {
+          placed.add(link.id);
+          counts.push({ clientId: clientIds[k]!, serverId: link.id, clicks: link.clicks });
+          changedRows.push(syncedRow(clientIds[k]!, link, at, newRowSamples(at, link.clicks)));
+          return link.id;
+        });
         out.added += serverIds.length;
-        const keys = { id: i + 1, hash: hashes[i] ?? '', clientIds: ahead.built.clientIds, serverIds, textId: ahead.id };
+        const keys = { id: i + 1, hash: hashes[i] ?? '', clientIds, serverIds, textId: ahead.id };
         namingPages.push({ id: i + 1, at: now, textId: ahead.id });
         namingKeys.push(keys);
         named.add(ahead.id);

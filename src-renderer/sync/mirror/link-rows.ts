@@ -165,13 +165,18 @@ async function withTexts(db: RowDb, pages: (StoredLinkPage | undefined)[]): Prom
   });
 }
 
+/** The samples of a row a pull stores for the first time: one, of its listed clicks (click-samples.ts). */
+export function newRowSamples(at: number, clicks: number): RowClickSamples {
+  return { at: [at], clicks: [clicks] };
+}
+
 /** A text record's columns as a page holds them (each new row's one sample an object of its own again). */
 function columnsOf(text: PageTextRecord): PageColumns | undefined {
   const columns = text.columns;
   if (!columns) return undefined;
   return {
     clientIds: columns.clientIds,
-    samples: columns.clicks.map((clicks) => ({ at: [columns.at], clicks: [clicks] })),
+    samples: columns.clicks.map((clicks) => newRowSamples(columns.at, clicks)),
     updated: columns.clientIds.map(() => columns.at),
   };
 }
