@@ -300,11 +300,11 @@ async function streamPages(
     while (!over) {
       const batch = await ctx.api.call('listing.next', { listingId });
       over = batch.done;
-      // The answer was decoded in the task that received it: each page's text, hash and staging
-      // go in a task of their own (an answer brings several pages, and all of them in one task
-      // were the pull's longest tasks). The engine's clock: the chaos suite's virtual one runs it in order.
+      // The answer was decoded in the task that received it: a page's text and hash go in a task
+      // of their own (both in one were the pull's longest tasks). The engine's clock: the chaos
+      // suite's virtual one runs it in order.
+      if (batch.pages.length > 0) await ctx.clock.sleep(0);
       for (const listed of batch.pages) {
-        await ctx.clock.sleep(0);
         if (!onPage(listed)) return;
       }
       if (batch.failure) throw new PageError(batch.failure.page, new CallError(batch.failure.error));
