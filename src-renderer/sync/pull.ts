@@ -1,7 +1,8 @@
 // Pull: one complete listing of a resource (listing.ts) applied to the mirror in one transaction.
 // Creates of unknown outcome are reconciled against the same listing before any unmapped server
 // row becomes a new mirror row. Click samples are taken in that transaction, on the rows it
-// writes (mirror/click-samples.ts).
+// writes (mirror/click-samples.ts); a new link's first one when its page arrived, if its columns
+// were written then (page-staging.ts).
 import type { Link, Priority, UnchangedPage } from '../../src-preload/contract/index.ts';
 import { loadServerIdLookup, type SyncContext } from './context.ts';
 import { listAll, ListingUnstableError } from './listing.ts';
@@ -262,7 +263,9 @@ const PAGES_PER_WRITE = 5;
  * A links listing onto pages, in one transaction. A listed page whose text hashes as the stored
  * one, with none of its rows holding a record of their own, is left as it is: neither read nor
  * written (a second pull with nothing changed stores nothing). Every other listed page is stored
- * anew, its rows keeping their client ids and click samples (a new sample when the count moved).
+ * anew, its rows keeping their client ids and click samples (a new sample when the count moved);
+ * a page of rows all new to the mirror whose columns were written with its text as it arrived
+ * (page-staging.ts) is stored naming them, once each row is checked to be new still.
  * Rows with a record of their own take the listed base and keep the record only while they need
  * it (link-rows.ts needsOwnRecord); rows no longer listed move off the pages into records of
  * their own, counting the miss.
