@@ -13,7 +13,7 @@ import {
 import type { RateWindowView } from './budget.ts';
 import type { MirrorDb } from './mirror/db.ts';
 import { linkRows } from './mirror/link-rows.ts';
-import type { ServerRow } from './mirror/rows.ts';
+import type { PageRows } from './listed-pages.ts';
 import type { Clock, RandomSource, ResourceName } from './types.ts';
 
 /** Pages of a listing a spent rate-limit window interrupted, kept (in memory) to go on from. */
@@ -21,7 +21,7 @@ export interface PartialListing {
   total: number;
   pages: number;
   /** Page n's rows at n - 1; holes are pages still to read. */
-  results: ServerRow[][];
+  results: PageRows[];
   /** Page n's text hash at n - 1 (listing-hash.ts), taken as it arrived. */
   hashes: string[];
   /** Page n at n - 1 when main found it as the mirror holds it (no rows in `results` then). */

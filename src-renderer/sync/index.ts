@@ -39,6 +39,7 @@ export type { SyncStatus, OpSummary, Connection } from './status-store.ts';
 export type { MirrorRow, OutboxOp, ConflictInfo, FieldConflict, ClickSample, Fields } from './mirror/rows.ts';
 export { clickSamplesOf, clickSamplesOfMany } from './mirror/click-samples.ts';
 export { watchLinkRows, type LinkRowChanges } from './mirror/row-feed.ts';
+export { linkListRow, type LinkListRow } from './mirror/link-list-row.ts';
 export { linkRows, linkRowSlices, rowStore } from './mirror/link-rows.ts';
 export type { Resolution, FieldChoice } from './resolutions.ts';
 export type { MirrorDb } from './mirror/db.ts';

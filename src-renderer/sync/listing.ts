@@ -5,12 +5,14 @@
 // changes mid-listing; a background listing the window cuts short keeps its pages for the next.
 // Told the hashes of pages the mirror holds as listed, main hands such a page over, listed the
 // same, as its ids and click counts only (`unchanged`: the pull leaves the stored page as it is).
+// A page whose rows the caller took all it needs of as it arrived is kept as its ids and text.
 import { CallError, textHash, type ListEnvelope, type ListingPage, type Priority, type UnchangedPage } from '../../src-preload/contract/index.ts';
 import { BudgetExhaustedError } from './budget.ts';
 import { callResource, inWorkspace, type PartialListing, type SyncContext } from './context.ts';
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
 import { pageText, type PageText } from './mirror/page-text.ts';
+import { dedupedRows, idsOf, type PageRows } from './listed-pages.ts';
 
 export const PAGE_SIZE = 1000;
 export const MAX_LISTING_RESTARTS = 3;
@@ -27,9 +29,13 @@ export class ListingUnstableError extends Error {
 }
 
 export interface Listing {
-  rows: ServerRow[];
+  /**
+   * Every row, one per id (listed-pages.ts dedupedRows), made on first read: taken pages are
+   * parsed for it (a links pull reads `pageRows` instead).
+   */
+  readonly rows: ServerRow[];
   /** The rows page by page, as listed (before deduping). */
-  pageRows: (ServerRow[] | undefined)[];
+  pageRows: (PageRows | undefined)[];
   /** Each page's text hash (listing-hash.ts), taken as the page arrived: no one long task for them all. */
   pageHashes: string[];
   /**
@@ -37,7 +43,7 @@ export interface Listing {
    * stored as this text (mirror/link-rows.ts). Pages an earlier, cut-short attempt read have none.
    */
   pageTexts: (PageText | undefined)[];
-  /** Pages listed exactly as the mirror holds them (their hash was `known`): no rows in `pageRows` or `rows`. */
+  /** Pages listed exactly as the mirror holds them (their hash was `known`): no rows in `pageRows`. */
   unchanged: (UnchangedPage | undefined)[];
   total: number;
   pages: number;
@@ -55,8 +61,12 @@ export interface Listing {
  */
 export const PARTIAL_LISTING_MAX_AGE_MS = 5 * 60_000;
 
-/** Told of each page as it arrives (0-based index), with its text, that text's hash and its rows. */
-export type OnListedPage = (index: number, text: PageText, hash: string, rows: readonly ServerRow[]) => void;
+/**
+ * Told of each page as it arrives (0-based index), with its text, that text's hash and its rows.
+ * Returns true when it took all it needs of the rows: the listing then keeps the page as its ids
+ * and text (listed-pages.ts TakenPage), not as rows.
+ */
+export type OnListedPage = (index: number, text: PageText, hash: string, rows: readonly ServerRow[]) => boolean;
 
 /**
  * Reads every page; starts over when `total` changes mid-listing. Rows are deduped by id.
@@ -116,14 +126,7 @@ export async function listAll(
     ctx.partialListings?.delete(resource);
     // Kept for this attempt only: a listing the rate limit cuts short keeps its pages, not their texts.
     const texts: (PageText | undefined)[] = [];
-    const hashed = (index: number, rows: ServerRow[]): string => {
-      const text = pageText(rows);
-      texts[index] = text;
-      const hash = textHash(text.text);
-      onPage?.(index, text, hash, rows);
-      return hash;
-    };
-    const results: ServerRow[][] = partial?.results ?? [];
+    const results: PageRows[] = partial?.results ?? [];
     const hashes: string[] = partial?.hashes ?? [];
     const unchanged: (UnchangedPage | undefined)[] = partial?.unchanged ?? [];
     /** The total every page must say (page 1's, or the first page's to arrive); null until one has. */
@@ -144,8 +147,11 @@ export async function listAll(
       } else {
         const rows = listed.envelope.data as ServerRow[];
         delete unchanged[page - 1];
-        results[page - 1] = rows;
-        hashes[page - 1] = hashed(page - 1, rows);
+        const text = pageText(rows);
+        texts[page - 1] = text;
+        const hash = textHash(text.text);
+        hashes[page - 1] = hash;
+        results[page - 1] = onPage?.(page - 1, text, hash, rows) === true ? { ids: rows.map((row) => row.id), text } : rows;
         listedTotal = listed.envelope.meta.total;
       }
       if (total === null) total = listedTotal;
@@ -236,16 +242,17 @@ export async function listAll(
       if (failure.error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress());
       throw failure.error;
     }
-    // The rows of 100 pages put together (~15 ms) in a task of their own, not the last page's.
-    await ctx.clock.sleep(0);
-    const byId = new Map<number, ServerRow>();
-    for (const row of results.flat()) byId.set(row.id, row);
     // One entry per page (an unchanged page is a hole in `results`; the last one too must count).
+    // A taken page an earlier attempt read still has its text.
+    const pageRows = Array.from({ length: pages }, (_, i) => results[i]);
+    let rows: ServerRow[] | undefined;
     return {
-      rows: [...byId.values()],
-      pageRows: Array.from({ length: pages }, (_, i) => results[i]),
+      get rows() {
+        return (rows ??= dedupedRows(pageRows));
+      },
+      pageRows,
       pageHashes: hashes,
-      pageTexts: texts,
+      pageTexts: pageRows.map((page, i) => texts[i] ?? (page && !Array.isArray(page) ? page.text : undefined)),
       unchanged: Array.from({ length: pages }, (_, i) => unchanged[i]),
       total: total!, // (page 1 was read, now or by the attempt this one goes on from)
       pages,
@@ -328,7 +335,7 @@ export function invalidatePartialListing(ctx: SyncContext, resource: ResourceNam
     return;
   }
   const index = Math.max(
-    partial.results.findIndex((page) => page?.some((row) => row.id === updatedServerId)),
+    partial.results.findIndex((page) => page !== undefined && idsOf(page).includes(updatedServerId)),
     partial.unchanged.findIndex((page) => page?.ids.includes(updatedServerId)),
   );
   // Page 1 is never a hole (it tells the total): read it again by starting over.

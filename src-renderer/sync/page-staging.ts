@@ -3,13 +3,15 @@
 // listing's tasks while the rest of the pages are still on the wire. The pull's one transaction
 // then names them instead of building and writing 100,000 rows' worth at the end, while the list
 // waits. Nothing here is seen by a reader until that transaction commits; what it never names is
-// dropped (link-rows.ts).
+// dropped (link-rows.ts). Such a page's rows are then held as the list shows them
+// (link-list-row.ts), and the listing keeps only their ids and text (listed-pages.ts).
 import type { Link } from '../../src-preload/contract/index.ts';
 import type { SyncContext } from './context.ts';
 import type { OnListedPage } from './listing.ts';
 import { isQuotaError } from './mirror/db.ts';
 import { isLinkType, stagePageText, type NewRowColumns, type PageDirectory } from './mirror/link-rows.ts';
 import type { PageText } from './mirror/page-text.ts';
+import { listedLinkRow, type LinkListRow } from './mirror/link-list-row.ts';
 import type { ServerRow } from './mirror/rows.ts';
 
 /** A page written ahead: the text the listing made, under the id it was written as. */
@@ -22,6 +24,8 @@ export interface StagedText {
    * still holds in its transaction.
    */
   built?: NewRowColumns;
+  /** With `built`: each row as the list shows it once stored so (what the pull tells the list's index). */
+  shown?: LinkListRow[];
 }
 
 export interface PageStaging {
@@ -51,10 +55,11 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
       // Listed exactly as stored: the pull leaves that page as it is, so nothing to write.
       if (stored.keys.get(index + 1)?.hash === hash) {
         staged.delete(index);
-        return;
+        return false;
       }
       const built = newRowColumns(ctx, stored, rows);
-      const entry: StagedText = { id: `${listingId}/${index + 1}`, text, ...(built ? { built } : {}) };
+      const shown = built && (rows as Link[]).map((link, k) => listedLinkRow(built.clientIds[k]!, link, built.at));
+      const entry: StagedText = { id: `${listingId}/${index + 1}`, text, ...(built ? { built, shown } : {}) };
       ids.add(entry.id);
       // A restart reads the page again: the latest text is the one named (writes land in order).
       staged.set(index, entry);
@@ -68,6 +73,8 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
           },
         ),
       );
+      // All the pull needs of a page of new rows is in `entry` (and its rows are in its text).
+      return built !== undefined;
     },
     async settled() {
       // A full disk is the user's to hear of (and the pull's own writes would fail on it too).

@@ -19,8 +19,6 @@ import {
   dropUnusedTexts,
   isLinkType,
   needsOwnRecord,
-  newRowSamples,
-  type NewRowColumns,
   syncedRow,
   pageDirectory,
   pageLinks,
@@ -34,6 +32,8 @@ import {
   type PageDirectory,
 } from './mirror/link-rows.ts';
 import { startPageStaging, type StagedText } from './page-staging.ts';
+import { dedupedRows, idsOf, isTaken, rowAt, rowsOf, type PageRows, type TakenPage } from './listed-pages.ts';
+import { linkListRow, listedLinkRow, type LinkListRow } from './mirror/link-list-row.ts';
 import type { PageText } from './mirror/page-text.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, LinkPageKeys, MirrorRow, OutboxOp, RowClickSamples, ServerRow, StoredLinkPage } from './mirror/rows.ts';
@@ -68,7 +68,12 @@ export async function pullResource(ctx: SyncContext, resource: ResourceName, pri
     const known = stored ? storedPageHashes(stored) : undefined;
     const listing = await listAll(ctx, resource, priority, staging?.onPage, known);
     const staged = await staging?.settled();
-    const result = await applyListing(ctx, resource, listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, staged, listing.unchanged);
+    // Only links pages are stored as listed (and so ever come back unchanged): any other listing has every row.
+    if (resource !== 'links' && listing.unchanged.some((page) => page !== undefined)) throw new Error(`A ${resource} listing came without its rows`);
+    const result =
+      resource === 'links'
+        ? await applyLinkListing(ctx, listing.pageRows, listing.pageHashes, listing.pageTexts, staged, listing.unchanged)
+        : await applyListing(ctx, resource, dedupedRows(listing.pageRows));
     return { ...result, requests: listing.requests };
   } catch (error) {
     await staging?.discard();
@@ -93,7 +98,7 @@ interface Reconciled {
 async function reconcileOpenCreates(
   ctx: SyncContext,
   resource: ResourceName,
-  rows: readonly ServerRow[],
+  listedRows: () => readonly ServerRow[],
   isMapped: (serverId: number) => boolean,
   out: Omit<PullResult, 'requests'>,
 ): Promise<Reconciled> {
@@ -104,6 +109,8 @@ async function reconcileOpenCreates(
   const open = (await db.outbox.where('[resource+state]').anyOf([resource, 'unknown'], [resource, 'conflict'], [resource, 'sending']).toArray())
     .filter((op) => op.kind === 'create' && (op.state !== 'conflict' || op.conflict?.type === 'ambiguous-create'))
     .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  // The listed rows themselves only when a create is to be matched against them (a taken page's are parsed then).
+  const rows = open.length > 0 ? listedRows() : [];
   const taken = new Set<number>();
   const held = new Set<number>();
   const adopted = new Map<number, MirrorRow>();
@@ -193,27 +200,11 @@ function withListedBase(resource: ResourceName, row: MirrorRow, serverRow: Serve
 
 /**
  * Applies one complete listing: reconcile, update bases, add new rows, count misses. A row
- * disappears only after two complete listings without it, and never with pending work.
- * `pages` (links): the listing page by page, stored a page to a record (mirror/link-rows.ts);
- * `texts`: each page's JSON where the listing kept it (a page stored as listed is that text);
- * `staged`: pages whose text was written ahead (page-staging.ts), stored naming it.
+ * disappears only after two complete listings without it, and never with pending work. (Links:
+ * as one page, applyLinkListing.)
  */
-export async function applyListing(
-  ctx: SyncContext,
-  resource: ResourceName,
-  listed: ServerRow[],
-  pages?: readonly (ServerRow[] | undefined)[],
-  hashes?: readonly string[],
-  texts?: readonly (PageText | undefined)[],
-  staged?: ReadonlyMap<number, StagedText>,
-  unchanged: readonly (UnchangedPage | undefined)[] = [],
-): Promise<Omit<PullResult, 'requests'>> {
-  if (resource === 'links') {
-    const linkPages = (pages ?? [listed]) as readonly (Link[] | undefined)[];
-    return applyLinkListing(ctx, listed as Link[], linkPages, hashes ?? pageHashes(linkPages), texts ?? [], staged ?? new Map(), unchanged);
-  }
-  // Only links pages are stored as listed (and so ever come back unchanged): any other listing has every row.
-  if (unchanged.some((page) => page !== undefined)) throw new Error(`A ${resource} listing came without its rows`);
+export async function applyListing(ctx: SyncContext, resource: ResourceName, listed: ServerRow[]): Promise<Omit<PullResult, 'requests'>> {
+  if (resource === 'links') return applyLinkListing(ctx, [listed]);
   const { db } = ctx;
   const now = ctx.clock.now();
   const table = db[resource] as unknown as Table<MirrorRow, string>;
@@ -221,7 +212,13 @@ export async function applyListing(
   await db.transaction('rw', [...allRowScope(db), db.outbox, db.clickSamples, db.syncState], async () => {
     const current = new Map<number, MirrorRow>();
     for (const row of await table.toArray()) if (row.serverId !== null) current.set(row.serverId, row);
-    const { held, adopted } = await reconcileOpenCreates(ctx, resource, listed, (id) => current.has(id), out);
+    const { held, adopted } = await reconcileOpenCreates(
+      ctx,
+      resource,
+      () => listed,
+      (id) => current.has(id),
+      out,
+    );
     for (const [serverId, row] of adopted) current.set(serverId, row);
     const listedIds = new Set(listed.map((r) => r.id));
     const puts: MirrorRow[] = [];
@@ -269,20 +266,24 @@ const PAGES_PER_WRITE = 5;
  * Rows with a record of their own take the listed base and keep the record only while they need
  * it (link-rows.ts needsOwnRecord); rows no longer listed move off the pages into records of
  * their own, counting the miss.
+ * `pagesAsHanded`: the listing page by page; `hashes`: each page's text hash; `texts`: each page's
+ * JSON where the listing kept it (a page stored as listed is that text); `staged`: pages whose
+ * text was written ahead (page-staging.ts); `unchangedAsHanded`: pages main found as stored.
  */
-async function applyLinkListing(
+export async function applyLinkListing(
   ctx: SyncContext,
-  listedAsHanded: Link[],
-  pagesAsHanded: readonly (Link[] | undefined)[],
-  hashes: readonly string[],
-  texts: readonly (PageText | undefined)[],
-  staged: ReadonlyMap<number, StagedText>,
-  unchangedAsHanded: readonly (UnchangedPage | undefined)[],
+  pagesAsHanded: readonly (PageRows | undefined)[],
+  hashes: readonly string[] = pageHashes(pagesAsHanded.map((page) => page && rowsOf(page))),
+  texts: readonly (PageText | undefined)[] = [],
+  staged: ReadonlyMap<number, StagedText> = new Map(),
+  unchangedAsHanded: readonly (UnchangedPage | undefined)[] = [],
 ): Promise<Omit<PullResult, 'requests'>> {
   const { db } = ctx;
   const now = ctx.clock.now();
   const unchangedRows = unchangedAsHanded.reduce((sum, page) => sum + (page?.ids.length ?? 0), 0);
-  const out = { resource: 'links' as const, listed: listedAsHanded.length + unchangedRows, added: 0, removed: 0, adopted: 0, resend: 0, ambiguous: 0 };
+  const listedAsHanded = new Set<number>();
+  for (const page of pagesAsHanded) if (page) for (const id of idsOf(page)) listedAsHanded.add(id);
+  const out = { resource: 'links' as const, listed: listedAsHanded.size + unchangedRows, added: 0, removed: 0, adopted: 0, resend: 0, ambiguous: 0 };
   await db.transaction('rw', [...allRowScope(db), db.outbox, db.clickSamples, db.otherLinks, db.syncState], async () => {
     const feed = markPullTransaction(db);
     const own = new Map<string, MirrorRow<Link>>();
@@ -293,15 +294,14 @@ async function applyLinkListing(
     };
     for (const row of await db.links.toArray()) keepOwn(row);
     const dir = await pageDirectory(db);
-    const { listed, pages, unchanged } = await withUnchangedRows(db, dir, own, ownByServer, listedAsHanded, pagesAsHanded, unchangedAsHanded);
+    const { pages, unchanged } = await withUnchangedRows(db, dir, own, ownByServer, pagesAsHanded, unchangedAsHanded);
     // A read of one small record: its answer comes as a task of its own, so the steps over every
     // listed row (~10 ms each at 100,000 links, twice that on a busy machine) are not one long task.
     const breathe = () => db.syncState.get(lastPullKey('links'));
-    const rows = listed.filter((row) => isLinkRow('links', row));
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const listed = listedLinks(pages);
     await breathe();
     // Every server id listed (the rows of pages left as stored included), and their click counts.
-    const listedIds = new Set<number>(byId.keys());
+    const listedIds = new Set<number>(listed.ids());
     const unchangedClicks = new Map<number, number>();
     for (const page of unchanged) {
       page?.ids.forEach((id, k) => {
@@ -317,7 +317,7 @@ async function applyLinkListing(
       return ownRow && ownRow.serverId !== serverId ? undefined : clientId;
     };
     await breathe();
-    const { held, adopted } = await reconcileOpenCreates(ctx, 'links', rows, (id) => ownByServer.has(id) || paged(id) !== undefined, out);
+    const { held, adopted } = await reconcileOpenCreates(ctx, 'links', listed.all, (id) => ownByServer.has(id) || paged(id) !== undefined, out);
     for (const row of adopted.values()) keepOwn(row as MirrorRow<Link>);
 
     // Which pages stay as stored, and which stored pages the rest need read (their rows' samples).
@@ -333,21 +333,21 @@ async function applyLinkListing(
         for (const serverId of stored!.serverIds) seen.add(serverId);
         continue;
       }
-      const links = (pages[i] ?? []).filter((row) => isLinkRow('links', row));
+      const ids = linkIdsOf(pages[i]);
       const same =
         stored !== undefined &&
         hashes[i] !== '' &&
         stored.hash === hashes[i] &&
         !stored.clientIds.some((clientId) => own.has(clientId)) &&
         !stored.serverIds.some((serverId) => ownByServer.has(serverId)) &&
-        !links.some((row) => seen.has(row.id));
+        !ids.some((id) => seen.has(id));
       keep.push(same);
-      for (const row of links) {
-        if (!same && !seen.has(row.id)) {
-          const clientId = paged(row.id);
+      for (const id of ids) {
+        if (!same && !seen.has(id)) {
+          const clientId = paged(id);
           if (clientId !== undefined && !own.has(clientId)) wanted.add(dir.pageOf.get(clientId)!);
         }
-        seen.add(row.id);
+        seen.add(id);
       }
     }
     for (const [serverId, clientId] of dir.clientOf) if (!listedIds.has(serverId) && !own.has(clientId)) wanted.add(dir.pageOf.get(clientId)!);
@@ -358,7 +358,8 @@ async function applyLinkListing(
 
     const moved: ClickSample[] = [];
     const counts: RankedLink[] = [];
-    const changedRows: MirrorRow<Link>[] = [];
+    /** What the list's index is told once this commits (row-feed.ts). */
+    const changedRows: LinkListRow[] = [];
     /** Samples each listed row of a stored page now carries, for its record of its own too. */
     const samplesOf = new Map<number, RowClickSamples | null>();
     const placed = new Set<number>();
@@ -384,10 +385,11 @@ async function applyLinkListing(
      * row is still new to the mirror (no record of its own, on no page, not listed before in
      * this listing) and is not held back for a create whose outcome is open.
      */
-    const usable = (built: NewRowColumns | undefined, links: readonly Link[]): built is NewRowColumns =>
-      built !== undefined &&
-      built.clientIds.length === links.length &&
-      links.every(({ id }) => !placed.has(id) && !held.has(id) && !ownByServer.has(id) && paged(id) === undefined);
+    const usable = (ahead: StagedText, ids: readonly number[]): ahead is StagedText & Required<Pick<StagedText, 'built' | 'shown'>> =>
+      ahead.built !== undefined &&
+      ahead.shown !== undefined &&
+      ahead.built.clientIds.length === ids.length &&
+      ids.every((id) => !placed.has(id) && !held.has(id) && !ownByServer.has(id) && paged(id) === undefined);
     // Pages stored naming columns written ahead: their small records are written a few pages at a time.
     const namingPages: StoredLinkPage[] = [];
     const namingKeys: LinkPageKeys[] = [];
@@ -396,17 +398,18 @@ async function applyLinkListing(
       await db.linkPageKeys.bulkPut(namingKeys.splice(0));
     };
     for (let i = 0; i < pages.length; i++) {
-      const links = (pages[i] ?? []).filter((row) => isLinkRow('links', row));
+      const page = pages[i];
+      const ids = linkIdsOf(page);
       const ahead = keep[i] ? undefined : aheadOf(i);
-      if (ahead && usable(ahead.built, links)) {
+      if (ahead && usable(ahead, ids)) {
         if (!pagesChanged) version = await touchPages(db);
         pagesChanged = true;
-        const { clientIds, at } = ahead.built;
-        const serverIds = links.map((link, k) => {
-          placed.add(link.id);
-          counts.push({ clientId: clientIds[k]!, serverId: link.id, clicks: link.clicks });
-          changedRows.push(syncedRow(clientIds[k]!, link, at, newRowSamples(at, link.clicks)));
-          return link.id;
+        const { clientIds, clicks } = ahead.built;
+        const serverIds = ids.map((id, k) => {
+          placed.add(id);
+          counts.push({ clientId: clientIds[k]!, serverId: id, clicks: clicks[k]! });
+          changedRows.push(ahead.shown[k]!);
+          return id;
         });
         out.added += serverIds.length;
         const keys = { id: i + 1, hash: hashes[i] ?? '', clientIds, serverIds, textId: ahead.id };
@@ -422,13 +425,15 @@ async function applyLinkListing(
         if (stored.textId !== undefined) named.add(stored.textId);
         stored.serverIds.forEach((serverId, k) => {
           placed.add(serverId);
-          counts.push({ clientId: stored.clientIds[k]!, serverId, clicks: byId.get(serverId)?.clicks ?? unchangedClicks.get(serverId) ?? 0 });
+          counts.push({ clientId: stored.clientIds[k]!, serverId, clicks: listed.get(serverId)?.clicks ?? unchangedClicks.get(serverId) ?? 0 });
         });
         continue;
       }
+      // The rows themselves (a taken page's parsed from its text: its columns written ahead no longer do).
+      const links = page ? (rowsOf(page) as Link[]).filter((row) => isLinkRow('links', row)) : [];
       const record = { id: i + 1, at: now, clientIds: [] as string[], samples: [] as (RowClickSamples | null)[], updated: [] as number[] };
       const stored: Link[] = [];
-      let whole = pages[i] !== undefined;
+      let whole = page !== undefined;
       for (const serverRow of links) {
         if (placed.has(serverRow.id)) {
           whole = false; // listed twice (rows moved while listing): kept on its first page
@@ -461,13 +466,13 @@ async function applyLinkListing(
         counts.push({ clientId: row.clientId, serverId: serverRow.id, clicks: serverRow.clicks });
         if (!previous) out.added++;
         if (!ownRow && (!previous || samples !== previous.samples || !sameValue(previous.base, serverRow)))
-          changedRows.push(syncedRow(row.clientId, serverRow, row.updatedAt, samples));
+          changedRows.push(listedLinkRow(row.clientId, serverRow, row.updatedAt));
       }
       if (!pagesChanged) version = await touchPages(db);
       pagesChanged = true;
       // Stored exactly as listed (nothing left out or filtered): the listing's own text of the page,
       // named when it was written ahead, else written with the page.
-      const asListed = whole && stored.length === pages[i]!.length;
+      const asListed = whole && stored.length === idsOf(page!).length;
       const textId = asListed ? ahead?.id : undefined;
       if (textId === undefined) await db.linkPages.put(pageRecord(record, stored, asListed ? texts[i] : undefined));
       else {
@@ -502,21 +507,21 @@ async function applyLinkListing(
     const removals: string[] = [];
     for (const row of own.values()) {
       if (row.serverId === null) continue;
-      const serverRow = byId.get(row.serverId);
+      const serverRow = listed.get(row.serverId);
       if (serverRow) {
         // Its page copy (stored above, or kept as it was) is the listed row with these samples.
         const samples = samplesOf.has(row.serverId) ? samplesOf.get(row.serverId)! : (row.samples ?? null);
         const next = { ...withListedBase('links', row, serverRow), ...(samples ? { samples } : {}) } as MirrorRow<Link>;
         if (!needsOwnRecord(next, rowsWithOps.has(row.clientId))) ownDeletes.push(row.clientId);
         else if (!sameValue(next, row)) ownPuts.push(next);
-        if (!sameValue(next, row)) changedRows.push(next);
+        if (!sameValue(next, row)) changedRows.push(linkListRow(next));
         continue;
       }
       const missingCount = row.missingCount + 1;
       if (missingCount >= 2 && !rowsWithOps.has(row.clientId)) removals.push(row.clientId);
       else {
         ownPuts.push({ ...row, missingCount });
-        changedRows.push({ ...row, missingCount });
+        changedRows.push(linkListRow({ ...row, missingCount }));
       }
     }
     // Rows only on pages that this listing no longer has: off the pages, into records of their own.
@@ -526,7 +531,7 @@ async function applyLinkListing(
       if (!row) continue;
       const missed = { ...row, missingCount: 1 };
       ownPuts.push(missed);
-      changedRows.push(missed);
+      changedRows.push(linkListRow(missed));
     }
     await db.links.bulkPut(ownPuts);
     await db.links.bulkDelete([...ownDeletes, ...removals]);
@@ -539,9 +544,9 @@ async function applyLinkListing(
     const otherKept =
       unchangedRows === 0
         ? []
-        : (await db.otherLinks.toArray()).filter((other) => listedIds.has(other.id) && !byId.has(other.id)).map((other) => ({ ...other, seenAt: now }));
+        : (await db.otherLinks.toArray()).filter((other) => listedIds.has(other.id) && !listed.has(other.id)).map((other) => ({ ...other, seenAt: now }));
     await db.otherLinks.clear();
-    await db.otherLinks.bulkPut([...otherKept, ...listed.filter((row) => !isLinkRow('links', row)).map((row) => ({ id: row.id, row, seenAt: now }))]);
+    await db.otherLinks.bulkPut([...otherKept, ...listed.others().map((row) => ({ id: row.id, row, seenAt: now }))]);
     await db.syncState.put({ key: lastPullKey('links'), value: now });
     feed.report(changedRows, [...removals, ...dropped]);
   });
@@ -560,14 +565,13 @@ async function withUnchangedRows(
   dir: PageDirectory,
   own: ReadonlyMap<string, MirrorRow<Link>>,
   ownByServer: ReadonlyMap<number, MirrorRow<Link>>,
-  listed: Link[],
-  pages: readonly (Link[] | undefined)[],
+  pages: readonly (PageRows | undefined)[],
   unchanged: readonly (UnchangedPage | undefined)[],
-): Promise<{ listed: Link[]; pages: readonly (Link[] | undefined)[]; unchanged: readonly (UnchangedPage | undefined)[] }> {
-  if (!unchanged.some((page) => page !== undefined)) return { listed, pages, unchanged };
+): Promise<{ pages: readonly (PageRows | undefined)[]; unchanged: readonly (UnchangedPage | undefined)[] }> {
+  if (!unchanged.some((page) => page !== undefined)) return { pages, unchanged };
   const listings = new Map<number, number>();
   const count = (id: number) => listings.set(id, (listings.get(id) ?? 0) + 1);
-  for (const page of pages) page?.forEach((row) => count(row.id));
+  for (const page of pages) if (page) idsOf(page).forEach(count);
   for (const page of unchanged) page?.ids.forEach(count);
   const read: number[] = [];
   unchanged.forEach((page, i) => {
@@ -580,7 +584,7 @@ async function withUnchangedRows(
       page.ids.some((id) => listings.get(id)! > 1);
     if (needsRows) read.push(i);
   });
-  if (read.length === 0) return { listed, pages, unchanged };
+  if (read.length === 0) return { pages, unchanged };
   const withRows = [...pages];
   const stillUnchanged = [...unchanged];
   const records = await readPageRecords(
@@ -593,10 +597,62 @@ async function withUnchangedRows(
     withRows[i] = pageLinks(record);
     stillUnchanged[i] = undefined;
   });
-  // As listing.ts makes `rows`: one row per id, a later page's copy over an earlier one's.
-  const byId = new Map<number, Link>();
-  for (const page of withRows) page?.forEach((row) => byId.set(row.id, row));
-  return { listed: [...byId.values()], pages: withRows, unchanged: stillUnchanged };
+  return { pages: withRows, unchanged: stillUnchanged };
+}
+
+/** The server ids of a page's links, in order (a taken page holds links only: page-staging.ts). */
+function linkIdsOf(page: PageRows | undefined): readonly number[] {
+  if (!page) return [];
+  return isTaken(page) ? page.ids : page.filter((row) => isLinkRow('links', row)).map((row) => row.id);
+}
+
+/**
+ * A links listing's rows by server id, one per id (a later page's copy over an earlier one's, as
+ * listed-pages.ts dedupedRows): its links, and the rows of other types. A link on a taken page is
+ * parsed from the page's text only when asked for.
+ */
+function listedLinks(pages: readonly (PageRows | undefined)[]) {
+  const decoded = new Map<number, Link>();
+  const takenOn = new Map<number, TakenPage>();
+  const others = new Map<number, Link>();
+  for (const page of pages) {
+    if (!page) continue;
+    if (isTaken(page)) {
+      for (const id of page.ids) {
+        takenOn.set(id, page);
+        decoded.delete(id);
+        others.delete(id);
+      }
+      continue;
+    }
+    for (const row of page) {
+      takenOn.delete(row.id);
+      if (isLinkRow('links', row)) {
+        decoded.set(row.id, row as Link);
+        others.delete(row.id);
+      } else {
+        others.set(row.id, row as Link);
+        decoded.delete(row.id);
+      }
+    }
+  }
+  let all: Link[] | undefined;
+  return {
+    has: (id: number) => decoded.has(id) || takenOn.has(id),
+    *ids(): Iterable<number> {
+      yield* decoded.keys();
+      yield* takenOn.keys();
+    },
+    get(id: number): Link | undefined {
+      const row = decoded.get(id);
+      if (row) return row;
+      const page = takenOn.get(id);
+      return page && (rowAt(page, page.ids.indexOf(id)) as Link | undefined);
+    },
+    /** Every listed link, in the listing's order. */
+    all: (): readonly Link[] => (all ??= dedupedRows(pages).filter((row) => isLinkRow('links', row)) as Link[]),
+    others: () => [...others.values()],
+  };
 }
 
 export async function deleteClickSamples(db: MirrorDb, clientId: string): Promise<void> {

@@ -4,7 +4,7 @@
 // gram filter (search-grams.ts) leaves, and while the user types on, narrows the last results from
 // where the shorter search matched in each link.
 import type { Domain, Link } from '../../../src-preload/contract/index.ts';
-import { linkRowListView, rowView, type MirrorRow, type OutboxOp } from '../../sync/index.ts';
+import { linkListRow, rowView, type LinkListRow, type MirrorRow, type OutboxOp } from '../../sync/index.ts';
 import { serviceDatetime } from '../../sync/mirror/fields.ts';
 import { shortUrlOf, type ShortUrlDomain } from './short-url.ts';
 import { buildGrams, buildGramsInSlices, candidates, hasBit, type SearchGrams } from './search-grams.ts';
@@ -202,16 +202,16 @@ export function isScheduled(schedule: unknown, startDate: unknown, endDate: unkn
   return Boolean(startDate) || Boolean(endDate);
 }
 
-export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, DomainInfo>, now: string): LinkEntry {
-  const view = linkRowListView(row);
+export function toEntry(row: LinkListRow, byServerId: ReadonlyMap<number, DomainInfo>, now: string): LinkEntry {
+  const view = row.view;
   const alias = typeof view.url === 'string' ? view.url : '';
   const destination = typeof view.location_url === 'string' ? view.location_url : '';
-  const clicks = row.base?.clicks ?? 0;
+  const clicks = row.clicks;
   const endDate = typeof view.end_date === 'string' ? view.end_date : null;
   const startDate = typeof view.start_date === 'string' ? view.start_date : null;
   const limit = typeof view.clicks_limit === 'number' ? view.clicks_limit : null;
   const scheduled = isScheduled(view.schedule, startDate, endDate);
-  const password = typeof view.password === 'string' ? view.password : row.base?.settings.password;
+  const password = typeof view.password === 'string' ? view.password : row.password;
   return {
     clientId: row.clientId,
     serverId: row.serverId,
@@ -221,7 +221,7 @@ export function toEntry(row: MirrorRow<Link>, byServerId: ReadonlyMap<number, Do
     destinationLower: lower(destination),
     domainKey: domainKeyOf(view.domain_id, byServerId),
     clicks,
-    created: row.base?.datetime ?? serviceDatetime(row.updatedAt),
+    created: row.created ?? serviceDatetime(row.updatedAt),
     enabled: typeof view.is_enabled === 'boolean' ? view.is_enabled : null,
     scheduled,
     protected: typeof password === 'string' && password !== '',
@@ -274,7 +274,7 @@ export function indexRows(links: readonly MirrorRow<Link>[], domainRows: readonl
   const byServerId = serverIdMap(domains);
   const now = serviceDatetime(nowMs);
   return buildIndex(
-    links.map((row) => toEntry(row, byServerId, now)),
+    links.map((row) => toEntry(linkListRow(row), byServerId, now)),
     domains,
   );
 }

@@ -6,7 +6,7 @@
 // rows read again cost seconds). Domains changing (they name the short URLs) reads everything again.
 import { liveQuery, type Subscription } from 'dexie';
 import type { Domain, Link } from '../../../src-preload/contract/index.ts';
-import { linkRowSlices, watchLinkRows, type LinkRowChanges, type MirrorDb, type MirrorRow } from '../../sync/index.ts';
+import { linkListRow, linkRowSlices, watchLinkRows, type LinkRowChanges, type MirrorDb, type MirrorRow } from '../../sync/index.ts';
 import { serviceDatetime } from '../../sync/mirror/fields.ts';
 import { accountTimeZone } from '../../sync/account.ts';
 import { nextTask } from './next-task.ts';
@@ -81,7 +81,7 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => Link
         if (stopped || current !== round) return;
         at = now();
       }
-      const row = changes.puts[i] as MirrorRow<Link>;
+      const row = changes.puts[i]!;
       entries.set(row.clientId, toEntry(row, byServerId, at));
       changed++;
     }
@@ -119,7 +119,7 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => Link
     const parts = await readAllRows(db, (rows) => {
       if (stopped || current !== round) return [];
       const at = now();
-      return rows.map((row) => toEntry(row, byServerId, at));
+      return rows.map((row) => toEntry(linkListRow(row), byServerId, at));
     });
     if (stopped || current !== round) return;
     const read = new Map<string, LinkEntry>();

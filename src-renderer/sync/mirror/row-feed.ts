@@ -1,6 +1,6 @@
-// What each committed transaction changed of the link rows, as the rows now are: the list's index
-// follows the pull and the edits from this feed instead of reading the mirror back (a first
-// pull's 100,000 rows read again cost seconds). Every writer but the pull writes the `links`
+// What each committed transaction changed of the link rows, as the list shows the rows now
+// (link-list-row.ts): the list's index follows the pull and the edits from this feed instead of
+// reading the mirror back (a first pull's 100,000 rows read again cost seconds). Every writer but the pull writes the `links`
 // table through Dexie, so one DBCore middleware sees them all; the pull, which stores pages
 // (link-rows.ts), reports the rows it changed itself. Changes are told once their transaction has
 // committed (an aborted one tells nothing). Another window's changes arrive as keys over a
@@ -9,10 +9,11 @@ import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreTable, type DB
 import type { Link } from '../../../src-preload/contract/index.ts';
 import type { MirrorRow } from './rows.ts';
 import { linkRows, type RowDb } from './link-rows.ts';
+import { linkListRow, type LinkListRow } from './link-list-row.ts';
 
 export interface LinkRowChanges {
-  /** Rows as written (this window) or as read after another window wrote them. */
-  puts: MirrorRow<Link>[];
+  /** Rows as written (this window) or as read after another window wrote them, as the list shows them. */
+  puts: LinkListRow[];
   deletes: string[];
   /** A whole range was cleared (or another window's change could not be read): read everything. */
   reset: boolean;
@@ -40,8 +41,8 @@ function feedOf(db: object): Feed {
 }
 
 export interface PullFeed {
-  /** The rows the pull changed, as they now are, and the client ids it removed. */
-  report(puts: readonly MirrorRow<Link>[], deletes: readonly string[]): void;
+  /** The rows the pull changed, as the list shows them now, and the client ids it removed. */
+  report(puts: readonly LinkListRow[], deletes: readonly string[]): void;
 }
 
 /**
@@ -116,9 +117,9 @@ function channelOf(db: RowDb, feed: Feed): BroadcastChannel | null {
       .bulkGet(message.keys)
       .then(
         (rows) => {
-          const puts: MirrorRow<Link>[] = [];
+          const puts: LinkListRow[] = [];
           const deletes: string[] = [];
-          rows.forEach((row, i) => (row ? puts.push(row) : deletes.push(message.keys[i]!)));
+          rows.forEach((row, i) => (row ? puts.push(linkListRow(row)) : deletes.push(message.keys[i]!)));
           tell(feed, { puts, deletes, reset: false, fromPull: false, remote: true });
         },
         () => tell(feed, { puts: [], deletes: [], reset: true, fromPull: false, remote: true }),
@@ -146,7 +147,7 @@ export function linkRowFeed(db: RowDb): Middleware<DBCore> {
       const done = changes;
       (req.trans as unknown as EventTarget).addEventListener('complete', () => told(db, done));
     }
-    if (req.type === 'add' || req.type === 'put') for (const value of req.values) changes.puts.push(value as MirrorRow<Link>);
+    if (req.type === 'add' || req.type === 'put') for (const value of req.values) changes.puts.push(linkListRow(value as MirrorRow<Link>));
     else if (req.type === 'delete') for (const key of req.keys) changes.deletes.push(key as string);
     else changes.reset = true;
   };

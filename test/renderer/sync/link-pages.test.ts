@@ -10,7 +10,7 @@ import { linkRows, linkRowSlices, pageDirectory, readPageDirectory, readPageReco
 import { clickSamplesOf } from '../../../src-renderer/sync/mirror/click-samples.ts';
 import { watchLinkRows, type LinkRowChanges } from '../../../src-renderer/sync/mirror/row-feed.ts';
 import { push } from '../../../src-renderer/sync/push.ts';
-import { applyListing, pullResource } from '../../../src-renderer/sync/pull.ts';
+import { applyLinkListing, pullResource } from '../../../src-renderer/sync/pull.ts';
 import { listAll, ListingUnstableError } from '../../../src-renderer/sync/listing.ts';
 import { MOST_CLICKED_KEY } from '../../../src-renderer/sync/statistics/most-clicked.ts';
 import { harness, readAllPages, settle, type Harness } from './helpers.ts';
@@ -73,9 +73,9 @@ describe('pages main finds listed as stored come as their ids only', () => {
     clicked.clicks = 77;
     await h.clock.advance(60_000);
     await pullResource(h.ctx, 'links');
-    await expect(
-      applyListing(h.ctx, 'links', listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, undefined, listing.unchanged),
-    ).rejects.toBeInstanceOf(ListingUnstableError);
+    await expect(applyLinkListing(h.ctx, listing.pageRows, listing.pageHashes, listing.pageTexts, undefined, listing.unchanged)).rejects.toBeInstanceOf(
+      ListingUnstableError,
+    );
     expect((await rowOf(clicked.id)).base?.clicks).toBe(77);
     expect(await linkRows(h.db).count()).toBe(PAGE * 2 + 5);
     await h.clock.advance(60_000);
@@ -418,9 +418,8 @@ describe('links stored a page to a record', () => {
     const links: Link[] = [];
     for (let i = 0; i < 6; i++) links.push(h.service.seedLink());
     await pullResource(h.ctx, 'links');
-    const { applyListing } = await import('../../../src-renderer/sync/pull.ts');
     const pages = [links.slice(0, 3), links.slice(2, 6)];
-    await applyListing(h.ctx, 'links', links, pages);
+    await applyLinkListing(h.ctx, pages);
     const rows = await linkRows(h.db).toArray();
     expect(rows.map((row) => row.serverId).sort((a, b) => a! - b!)).toEqual(links.map((link) => link.id));
     expect((await h.db.linkPageKeys.get(2))?.hash).toBe('');
@@ -445,7 +444,7 @@ describe('links stored a page to a record', () => {
     expect(heard[0]!.fromPull).toBe(true);
     expect(heard[0]!.deletes).toEqual([]);
     const told = new Map(heard[0]!.puts.map((row) => [row.serverId, row]));
-    expect(told.get(other.id)?.base).toMatchObject({ clicks: 3 });
+    expect(told.get(other.id)).toMatchObject({ clicks: 3 });
     // The edited row, pushed, left its record for its page: it reads the same, so nothing to tell.
     expect(told.has(link.id)).toBe(false);
     expect(await h.db.links.get(clientId)).toBeUndefined();

@@ -1,10 +1,11 @@
 // A listed page's text and hash are made in a task of their own, never in the one that received
 // and decoded its answer (#19: both in one task were the pull's longest renderer tasks). The
 // engine's clock yields the task; the log shows each answer, each yield and each page taken.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CallName } from '../../../src-preload/contract/index.ts';
 import type { ContractApi } from '../../../src-renderer/contract/contract-client.ts';
 import { listAll } from '../../../src-renderer/sync/listing.ts';
+import { idsOf, rowsOf } from '../../../src-renderer/sync/listed-pages.ts';
 import { harness, type Harness } from './helpers.ts';
 
 /** Answers carrying pages, yields of the clock and pages taken, in the order they happen. */
@@ -46,7 +47,10 @@ describe('a listed page', () => {
     const h = harness();
     for (let i = 0; i < 2500; i++) h.service.seedLink();
     const log = logged(h);
-    await listAll(h.ctx, 'links', 'background', (index) => log.push(`take ${index + 1}`));
+    await listAll(h.ctx, 'links', 'background', (index) => {
+      log.push(`take ${index + 1}`);
+      return false;
+    });
     const taken = takenAfterYield(log);
     expect(taken.map((t) => t.page).sort()).toEqual([1, 2, 3]);
     expect(taken.filter((t) => !t.yielded)).toEqual([]);
@@ -61,7 +65,16 @@ describe('a listed page', () => {
     // A row of page 3 changed: it comes over whole, and is hashed again; page 2 comes as its ids.
     [...h.service.rows.links.values()].at(-1)!.location_url = 'https://changed.example/';
     const log = logged(h);
-    await listAll(h.ctx, 'links', 'background', (index) => log.push(`take ${index + 1}`), held);
+    await listAll(
+      h.ctx,
+      'links',
+      'background',
+      (index) => {
+        log.push(`take ${index + 1}`);
+        return false;
+      },
+      held,
+    );
     expect(log.filter((entry) => entry.startsWith('answer')).sort()).toEqual(['answer 1', 'answer 2', 'answer 3']);
     const taken = takenAfterYield(log);
     expect(taken.map((t) => t.page).sort()).toEqual([1, 3]);
@@ -69,14 +82,24 @@ describe('a listed page', () => {
     h.db.close();
   });
 
-  it('the last one taken, the listing’s rows are put together in a task after it', async () => {
+  it('kept as its ids and text once its rows were taken, the rows read again from the text only when asked', async () => {
     const h = harness();
     for (let i = 0; i < 2500; i++) h.service.seedLink();
-    const log = logged(h);
-    const listing = await listAll(h.ctx, 'links', 'background', (index) => log.push(`take ${index + 1}`));
-    expect(listing.rows).toHaveLength(2500);
-    const lastTaken = log.findLastIndex((entry) => entry.startsWith('take '));
-    expect(log.slice(lastTaken)).toContain('yield');
+    const parse = vi.spyOn(JSON, 'parse');
+    // Page 2's rows taken: the listing keeps their ids and the page's text, and parses nothing more.
+    const listing = await listAll(h.ctx, 'links', 'background', (index) => index === 1);
+    const [first, second, third] = listing.pageRows;
+    expect(Array.isArray(first) && Array.isArray(third)).toBe(true);
+    expect(second).toEqual({ ids: expect.any(Array), text: listing.pageTexts[1] });
+    const ids = [...h.service.rows.links.keys()].sort((a, b) => a - b);
+    expect(idsOf(second!)).toEqual(ids.slice(1000, 2000));
+    const parsedWhileListing = parse.mock.calls.length;
+    // Every row, as listed: page 2's parsed from its text, once.
+    expect(listing.rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(ids);
+    expect(listing.rows).toBe(listing.rows);
+    expect(parse.mock.calls.slice(parsedWhileListing).filter(([text]) => text === listing.pageTexts[1]!.text)).toHaveLength(1);
+    expect(rowsOf(second!)).toEqual([...h.service.rows.links.values()].filter((link) => ids.slice(1000, 2000).includes(link.id)).sort((a, b) => a.id - b.id));
+    parse.mockRestore();
     h.db.close();
   });
 });

@@ -11,8 +11,11 @@ import { isQuotaError, openMirrorDb } from '../../../src-renderer/sync/mirror/db
 import { linkRows, pageDirectory, readPageRecords } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { startPageStaging } from '../../../src-renderer/sync/page-staging.ts';
 import { push } from '../../../src-renderer/sync/push.ts';
-import { applyListing, pullResource } from '../../../src-renderer/sync/pull.ts';
+import { applyLinkListing, pullResource } from '../../../src-renderer/sync/pull.ts';
 import { harness, readAllPages, type Harness } from './helpers.ts';
+import { idsOf, isTaken } from '../../../src-renderer/sync/listed-pages.ts';
+import { linkListRow } from '../../../src-renderer/sync/mirror/link-list-row.ts';
+import { watchLinkRows, type LinkRowChanges } from '../../../src-renderer/sync/mirror/row-feed.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -29,6 +32,8 @@ async function texts() {
   const stored = (await h.db.pageTexts.toCollection().primaryKeys()) as string[];
   return { named: named.sort(), stored: stored.sort() };
 }
+
+const byClientId = (a: { clientId: string }, b: { clientId: string }) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0);
 
 function seed(count: number) {
   for (let i = 0; i < count; i++) h.service.seedLink({ clicks: i % 5 });
@@ -130,7 +135,7 @@ describe('page texts written as the listing brings them', () => {
     const staged = await staging.settled();
     // Another window's pull names none of this listing's texts, so it drops them.
     await h.db.pageTexts.bulkDelete([...staged.values()].map((entry) => entry.id));
-    await applyListing(h.ctx, 'links', listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, staged);
+    await applyLinkListing(h.ctx, listing.pageRows, listing.pageHashes, listing.pageTexts, staged);
     const pages = await h.db.linkPages.toArray();
     expect(pages.map((page) => [typeof page.text, page.textId])).toEqual([
       ['string', undefined],
@@ -237,6 +242,23 @@ describe('page columns built as the listing brings them', () => {
     fresh.close();
   });
 
+  it('leave the listing holding each such page as its ids and text; the list is told each row as the pull stored it', async () => {
+    h = harness();
+    seed(PAGE * 2 + 3);
+    const staging = startPageStaging(h.ctx, await pageDirectory(h.db));
+    const listing = await listAll(h.ctx, 'links', 'background', staging.onPage);
+    await staging.discard();
+    expect(listing.pageRows.map((page) => page !== undefined && isTaken(page))).toEqual([true, true, true]);
+    expect(listing.pageRows.map((page) => idsOf(page!).length)).toEqual([PAGE, PAGE, 3]);
+    const heard: LinkRowChanges[] = [];
+    const stop = watchLinkRows(h.db, (changes) => heard.push(changes));
+    await pullResource(h.ctx, 'links');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    const rows = await linkRows(h.db).toArray();
+    expect(heard.flatMap((changes) => changes.puts).sort(byClientId)).toEqual(rows.map(linkListRow).sort(byClientId));
+  });
+
   it("are not used when another window's pull stored those rows meanwhile: each row keeps that pull's client id, once", async () => {
     h = harness();
     seed(PAGE + 5);
@@ -252,7 +274,7 @@ describe('page columns built as the listing brings them', () => {
     await pullResource(h.ctx, 'links');
     const theirs = await clientIdsByServer();
     await h.db.pageTexts.bulkPut(ours);
-    await applyListing(h.ctx, 'links', listing.rows, listing.pageRows, listing.pageHashes, listing.pageTexts, staged);
+    await applyLinkListing(h.ctx, listing.pageRows, listing.pageHashes, listing.pageTexts, staged);
     expect(await clientIdsByServer()).toEqual(theirs);
     expect(await mirrorBases()).toEqual(new Map(listing.rows.map((link) => [link.id, link])));
     const { named, stored } = await texts();

@@ -1,0 +1,39 @@
+// A listed page's rows as a listing holds them until the pull applies it: decoded, or — when the
+// listing's consumer took all it needs of them as the page arrived (listing.ts OnListedPage) —
+// their ids and the page's text, parsed again only if the pull asks. A first pull's 100,000
+// decoded reads, held until its end, made its longest pauses for garbage collection (#19).
+import type { Link } from '../../src-preload/contract/index.ts';
+import { rowOfText, type PageText } from './mirror/page-text.ts';
+import type { ServerRow } from './mirror/rows.ts';
+
+export interface TakenPage {
+  ids: readonly number[];
+  /** The page as listed: its rows are exactly JSON.parse(text.text). */
+  text: PageText;
+}
+
+export type PageRows = ServerRow[] | TakenPage;
+
+export const isTaken = (page: PageRows): page is TakenPage => !Array.isArray(page);
+
+export function idsOf(page: PageRows): readonly number[] {
+  return isTaken(page) ? page.ids : page.map((row) => row.id);
+}
+
+/** The page's rows (a taken page's parsed from its text: a new copy each call). */
+export function rowsOf(page: PageRows): ServerRow[] {
+  return isTaken(page) ? (JSON.parse(page.text.text) as ServerRow[]) : page;
+}
+
+/** Row `index` of the page (a taken page's parsed alone from its text). */
+export function rowAt(page: PageRows, index: number): ServerRow | undefined {
+  if (!isTaken(page)) return page[index];
+  return index >= 0 && index < page.ids.length ? (rowOfText(page.text, index) as Link) : undefined;
+}
+
+/** The rows of every page, one per id: a later page's copy over an earlier one's (rows move while listing). */
+export function dedupedRows(pages: readonly (PageRows | undefined)[]): ServerRow[] {
+  const byId = new Map<number, ServerRow>();
+  for (const page of pages) if (page) for (const row of rowsOf(page)) byId.set(row.id, row);
+  return [...byId.values()];
+}
