@@ -32,7 +32,9 @@ export function renderMarkdown(report: Report): string {
     for (const [name, value] of Object.entries(figure.values)) lines.push(`| ${name} | ${value} |`);
     lines.push('');
     if (figure.goal) {
-      const verdict = figure.goal.met === null ? 'not measurable here' : figure.goal.met ? 'met' : '**not met**';
+      // A figure with several goals says of each whether it is met; the verdict is then of them all.
+      const several = /\((not )?met\)/.test(figure.goal.text);
+      const verdict = figure.goal.met === null ? 'not measurable here' : figure.goal.met ? (several ? 'all met' : 'met') : several ? '**not all met**' : '**not met**';
       lines.push(`Goal: ${figure.goal.text} — ${verdict}.`, '');
     }
     if (figure.notes) lines.push(figure.notes, '');

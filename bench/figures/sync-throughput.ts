@@ -229,7 +229,8 @@ export const syncFigure: Figure = {
       const pageLoadRatio = ratio((a) => a.withPageLoadMs);
       const completeRatio = ratio((a) => a.completeMs);
       const secondRatio = ratio((a) => a.secondPullMs);
-      const longestTask = round(median(apps.map((a) => a.longestTaskMs)));
+      // The longest of every round's (not a median): the goal is that no pull has a task over 50 ms.
+      const longestTask = round(Math.max(...apps.map((a) => a.longestTaskMs)));
       const goals: [string, boolean][] = [
         ['first pull ≤ 1.5× raw (from pull start)', firstPullRatio <= 1.5],
         ['page load included ≤ 2.0×', pageLoadRatio <= 2],
@@ -304,7 +305,7 @@ export const syncFigure: Figure = {
             : ` Other work took ${firstOther} of the ${cores} cores on average during the first pull and ${secondOther} during the second ` +
               `(other processes on the machine and the hypervisor's steal): the app had that much less.`) +
           ` The longest task is wall time, so it stretches by whatever else runs on its core meanwhile; the Long Tasks API the page ` +
-          `observes reports only tasks of 50 ms or more, so 0 means that no task reached 50 ms (rounds: ${apps.map((a) => a.longestTaskMs).join(', ')} ms).`,
+          `observes reports only tasks of 50 ms or more, so 0 means that no task reached 50 ms. The figure is the longest of all rounds, not their median (until 2026-11-28 it was the median; rounds: ${apps.map((a) => a.longestTaskMs).join(', ')} ms).`,
       };
     } finally {
       await preview.close();

@@ -126,140 +126,160 @@ export async function listAll(
     ctx.partialListings?.delete(resource);
     // Kept for this attempt only: a listing the rate limit cuts short keeps its pages, not their texts.
     const texts: (PageText | undefined)[] = [];
-    const results: PageRows[] = partial?.results ?? [];
-    const hashes: string[] = partial?.hashes ?? [];
-    const unchanged: (UnchangedPage | undefined)[] = partial?.unchanged ?? [];
-    /** The total every page must say (page 1's, or the first page's to arrive); null until one has. */
-    let total: number | null = partial?.total ?? null;
-    /** How many pages there are: known once page 1 is read (0 until then). */
-    let pages = partial?.pages ?? 0;
-    let changed = false;
-    const startedAt = partial?.startedAt ?? ctx.clock.now();
-    const progress = (): PartialListing => ({ total: total!, pages, results, hashes, unchanged, startedAt });
-    const take = (listed: ListingPage) => {
-      const { page } = listed;
-      let listedTotal: number;
-      if ('unchanged' in listed) {
-        delete results[page - 1];
-        unchanged[page - 1] = listed.unchanged;
-        hashes[page - 1] = listed.unchanged.hash;
-        listedTotal = listed.unchanged.meta.total;
-      } else {
-        const rows = listed.envelope.data as ServerRow[];
-        delete unchanged[page - 1];
-        const text = pageText(rows);
-        texts[page - 1] = text;
-        const hash = textHash(text.text);
-        hashes[page - 1] = hash;
-        results[page - 1] = onPage?.(page - 1, text, hash, rows) === true ? { ids: rows.map((row) => row.id), text } : rows;
-        listedTotal = listed.envelope.meta.total;
-      }
-      if (total === null) total = listedTotal;
-      else if (listedTotal !== total) changed = true;
+    /** `onPage` for each page taken, under way: all are done before this attempt ends, however it ends. */
+    const told: Promise<void>[] = [];
+    const allTold = async () => {
+      const failed = (await Promise.allSettled(told)).find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
     };
-    /** Set once page 1 has answered (or failed) and the pages read alongside it are no longer all wanted. */
-    let earlyOver = false;
-    /**
-     * Main reads `missing` and hands each page over as it arrives (listing.* calls); a refusal for
-     * the rate limit ends that read, and an interactive listing goes on once the window reopens.
-     * `early`: the pages are those the mirror holds, asked for alongside page 1 before it said how
-     * many there are. Such a read leaves page 1 a slot of the window, stops once `earlyOver`, and
-     * leaves a page refused as one past the end would be for when page 1 has told (then it is read
-     * again, or no part of the listing); any other failure it answers, for then too (page 0: the
-     * read itself), and it ends the listing if that page is part of it.
-     */
-    const readMissing = async (missing: number[], early = false): Promise<{ page: number; error: unknown } | null> => {
-      for (let refusals = 0, lost = 0; !changed && !(early && earlyOver) && missing.length > 0;) {
-        await waitForRoom();
-        const room = ctx.rateWindow.available(priority) - (early ? 1 : 0);
-        if (early && room <= 0) return null;
-        const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, room));
-        try {
-          await streamPages(ctx, resource, priority, missing, width, known, (listed) => {
-            requests++;
-            const { page } = listed;
-            const at = missing.indexOf(page);
-            if (at >= 0) missing.splice(at, 1);
-            take(listed);
-            return !changed && !(early && earlyOver);
-          });
-        } catch (error) {
-          if (error instanceof PageError) {
-            requests++;
-            if (error.cause.kind === 'rate-limited') onRefused(error.cause, refusals++);
-            else if (early && PAST_THE_END.has(error.cause.kind) && missing.includes(error.page)) missing.splice(missing.indexOf(error.page), 1);
-            else if (early) return { page: error.page, error: error.cause };
-            else throw error.cause;
-          } else if (!(error instanceof CallError && error.kind === 'not-found' && ++lost <= MAX_LISTING_RESTARTS)) {
-            if (early) return { page: 0, error };
-            throw error;
+    try {
+      const results: PageRows[] = partial?.results ?? [];
+      const hashes: string[] = partial?.hashes ?? [];
+      const unchanged: (UnchangedPage | undefined)[] = partial?.unchanged ?? [];
+      /** The total every page must say (page 1's, or the first page's to arrive); null until one has. */
+      let total: number | null = partial?.total ?? null;
+      /** How many pages there are: known once page 1 is read (0 until then). */
+      let pages = partial?.pages ?? 0;
+      let changed = false;
+      const startedAt = partial?.startedAt ?? ctx.clock.now();
+      const progress = (): PartialListing => ({ total: total!, pages, results, hashes, unchanged, startedAt });
+      const take = (listed: ListingPage) => {
+        const { page } = listed;
+        let listedTotal: number;
+        if ('unchanged' in listed) {
+          delete results[page - 1];
+          unchanged[page - 1] = listed.unchanged;
+          hashes[page - 1] = listed.unchanged.hash;
+          listedTotal = listed.unchanged.meta.total;
+        } else {
+          const rows = listed.envelope.data as ServerRow[];
+          delete unchanged[page - 1];
+          const text = pageText(rows);
+          texts[page - 1] = text;
+          const hash = textHash(text.text);
+          hashes[page - 1] = hash;
+          results[page - 1] = rows;
+          // The caller hears of it in a task of its own: text, hash and what the caller does with
+          // them (the staging's write) in one were the pull's longest tasks but for GC pauses.
+          if (onPage)
+            told.push(
+              ctx.clock.sleep(0).then(() => {
+                if (onPage(page - 1, text, hash, rows) && results[page - 1] === rows) results[page - 1] = { ids: rows.map((row) => row.id), text };
+              }),
+            );
+          listedTotal = listed.envelope.meta.total;
+        }
+        if (total === null) total = listedTotal;
+        else if (listedTotal !== total) changed = true;
+      };
+      /** Set once page 1 has answered (or failed) and the pages read alongside it are no longer all wanted. */
+      let earlyOver = false;
+      /**
+       * Main reads `missing` and hands each page over as it arrives (listing.* calls); a refusal for
+       * the rate limit ends that read, and an interactive listing goes on once the window reopens.
+       * `early`: the pages are those the mirror holds, asked for alongside page 1 before it said how
+       * many there are. Such a read leaves page 1 a slot of the window, stops once `earlyOver`, and
+       * leaves a page refused as one past the end would be for when page 1 has told (then it is read
+       * again, or no part of the listing); any other failure it answers, for then too (page 0: the
+       * read itself), and it ends the listing if that page is part of it.
+       */
+      const readMissing = async (missing: number[], early = false): Promise<{ page: number; error: unknown } | null> => {
+        for (let refusals = 0, lost = 0; !changed && !(early && earlyOver) && missing.length > 0;) {
+          await waitForRoom();
+          const room = ctx.rateWindow.available(priority) - (early ? 1 : 0);
+          if (early && room <= 0) return null;
+          const width = Math.max(1, Math.min(ctx.pageConcurrency, missing.length, room));
+          try {
+            await streamPages(ctx, resource, priority, missing, width, known, (listed) => {
+              requests++;
+              const { page } = listed;
+              const at = missing.indexOf(page);
+              if (at >= 0) missing.splice(at, 1);
+              take(listed);
+              return !changed && !(early && earlyOver);
+            });
+          } catch (error) {
+            if (error instanceof PageError) {
+              requests++;
+              if (error.cause.kind === 'rate-limited') onRefused(error.cause, refusals++);
+              else if (early && PAST_THE_END.has(error.cause.kind) && missing.includes(error.page)) missing.splice(missing.indexOf(error.page), 1);
+              else if (early) return { page: error.page, error: error.cause };
+              else throw error.cause;
+            } else if (!(error instanceof CallError && error.kind === 'not-found' && ++lost <= MAX_LISTING_RESTARTS)) {
+              if (early) return { page: 0, error };
+              throw error;
+            }
+            // (Main lost the listing: it restarted, or dropped it. The pages still missing are read again.)
           }
-          // (Main lost the listing: it restarted, or dropped it. The pages still missing are read again.)
+        }
+        return null;
+      };
+      if (!partial) {
+        // Page 1 says how many pages there are. The pages the mirror holds go on the wire with it,
+        // not after it (a pull after the first: they are most likely all still there, and unchanged).
+        const held = Math.max(0, ...known.keys());
+        const early = Array.from({ length: Math.max(0, held - 1) }, (_, i) => i + 2);
+        // A spent window ends it quietly: the pages it did not bring are read below, and meet the window there.
+        const alongside = early.length > 0 ? readMissing(early, true).catch(() => null) : null;
+        let first: ListEnvelope<ServerRow>;
+        try {
+          first = await fetchPage(1);
+        } catch (error) {
+          // The listing ends with page 1's error, once the pages on their way alongside are in.
+          earlyOver = true;
+          await alongside;
+          throw error;
+        }
+        // Page 1 too: its text and hash in a task of their own, not the one that decoded its answer.
+        await ctx.clock.sleep(0);
+        take({ page: 1, envelope: first });
+        pages = Math.max(first.meta.total_pages, Math.ceil(first.meta.total / PAGE_SIZE), 1);
+        // Fewer pages than the mirror held (fewer links now): the read alongside stops at its next page.
+        if (pages < held) earlyOver = true;
+        const failed = await alongside;
+        if (failed && !changed && failed.page <= pages) throw failed.error;
+        // Pages the mirror held past the listing's end are no part of it.
+        for (const list of [results, unchanged, hashes, texts]) if (list.length > pages) list.length = pages;
+      }
+      const missing: number[] = [];
+      for (let page = 2; page <= pages; page++) if (results[page - 1] === undefined && unchanged[page - 1] === undefined) missing.push(page);
+      let failure: { error: unknown } | null = null;
+      if (!changed) {
+        try {
+          await readMissing(missing);
+        } catch (error) {
+          failure = { error };
         }
       }
-      return null;
-    };
-    if (!partial) {
-      // Page 1 says how many pages there are. The pages the mirror holds go on the wire with it,
-      // not after it (a pull after the first: they are most likely all still there, and unchanged).
-      const held = Math.max(0, ...known.keys());
-      const early = Array.from({ length: Math.max(0, held - 1) }, (_, i) => i + 2);
-      // A spent window ends it quietly: the pages it did not bring are read below, and meet the window there.
-      const alongside = early.length > 0 ? readMissing(early, true).catch(() => null) : null;
-      let first: ListEnvelope<ServerRow>;
-      try {
-        first = await fetchPage(1);
-      } catch (error) {
-        // The listing ends with page 1's error, once the pages on their way alongside are in.
-        earlyOver = true;
-        await alongside;
-        throw error;
+      if (changed) continue;
+      if (failure) {
+        // Background listings stop at a spent window: keep what was read for the next attempt.
+        if (failure.error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress());
+        throw failure.error;
       }
-      // Page 1 too: its text and hash in a task of their own, not the one that decoded its answer.
-      await ctx.clock.sleep(0);
-      take({ page: 1, envelope: first });
-      pages = Math.max(first.meta.total_pages, Math.ceil(first.meta.total / PAGE_SIZE), 1);
-      // Fewer pages than the mirror held (fewer links now): the read alongside stops at its next page.
-      if (pages < held) earlyOver = true;
-      const failed = await alongside;
-      if (failed && !changed && failed.page <= pages) throw failed.error;
-      // Pages the mirror held past the listing's end are no part of it.
-      for (const list of [results, unchanged, hashes, texts]) if (list.length > pages) list.length = pages;
+      // One entry per page (an unchanged page is a hole in `results`; the last one too must count).
+      // A taken page an earlier attempt read still has its text.
+      const pageRows = Array.from({ length: pages }, (_, i) => results[i]);
+      let rows: ServerRow[] | undefined;
+      await allTold();
+      return {
+        get rows() {
+          return (rows ??= dedupedRows(pageRows));
+        },
+        pageRows,
+        pageHashes: hashes,
+        pageTexts: pageRows.map((page, i) => texts[i] ?? (page && !Array.isArray(page) ? page.text : undefined)),
+        unchanged: Array.from({ length: pages }, (_, i) => unchanged[i]),
+        total: total!, // (page 1 was read, now or by the attempt this one goes on from)
+        pages,
+        restarts,
+        requests,
+        resumed: partial !== undefined,
+      };
+    } finally {
+      // However the attempt ends, the caller has heard of every page it read before the next begins.
+      await Promise.allSettled(told);
     }
-    const missing: number[] = [];
-    for (let page = 2; page <= pages; page++) if (results[page - 1] === undefined && unchanged[page - 1] === undefined) missing.push(page);
-    let failure: { error: unknown } | null = null;
-    if (!changed) {
-      try {
-        await readMissing(missing);
-      } catch (error) {
-        failure = { error };
-      }
-    }
-    if (changed) continue;
-    if (failure) {
-      // Background listings stop at a spent window: keep what was read for the next attempt.
-      if (failure.error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress());
-      throw failure.error;
-    }
-    // One entry per page (an unchanged page is a hole in `results`; the last one too must count).
-    // A taken page an earlier attempt read still has its text.
-    const pageRows = Array.from({ length: pages }, (_, i) => results[i]);
-    let rows: ServerRow[] | undefined;
-    return {
-      get rows() {
-        return (rows ??= dedupedRows(pageRows));
-      },
-      pageRows,
-      pageHashes: hashes,
-      pageTexts: pageRows.map((page, i) => texts[i] ?? (page && !Array.isArray(page) ? page.text : undefined)),
-      unchanged: Array.from({ length: pages }, (_, i) => unchanged[i]),
-      total: total!, // (page 1 was read, now or by the attempt this one goes on from)
-      pages,
-      restarts,
-      requests,
-      resumed: partial !== undefined,
-    };
   }
   throw new ListingUnstableError(resource);
 }
