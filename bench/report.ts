@@ -34,7 +34,8 @@ export function renderMarkdown(report: Report): string {
     if (figure.goal) {
       // A figure with several goals says of each whether it is met; the verdict is then of them all.
       const several = /\((not )?met\)/.test(figure.goal.text);
-      const verdict = figure.goal.met === null ? 'not measurable here' : figure.goal.met ? (several ? 'all met' : 'met') : several ? '**not all met**' : '**not met**';
+      const verdict =
+        figure.goal.met === null ? 'not measurable here' : figure.goal.met ? (several ? 'all met' : 'met') : several ? '**not all met**' : '**not met**';
       lines.push(`Goal: ${figure.goal.text} — ${verdict}.`, '');
     }
     if (figure.notes) lines.push(figure.notes, '');

@@ -4,6 +4,7 @@
 // decoded reads, held until its end, made its longest pauses for garbage collection (#19).
 import type { Link } from '../../src-preload/contract/index.ts';
 import { rowOfText, type PageText } from './mirror/page-text.ts';
+import { isLinkType } from './mirror/link-rows.ts';
 import type { ServerRow } from './mirror/rows.ts';
 
 export interface TakenPage {
@@ -13,6 +14,14 @@ export interface TakenPage {
 }
 
 export type PageRows = ServerRow[] | TakenPage;
+
+/**
+ * `rows` (whose text is `text`) as a taken page, when every row is a link: the pull counts a taken
+ * page's rows as links without reading them (rows of other types are kept apart). Else null.
+ */
+export function takenPage(rows: readonly ServerRow[], text: PageText): TakenPage | null {
+  return rows.every(isLinkType) ? { ids: rows.map((row) => row.id), text } : null;
+}
 
 export const isTaken = (page: PageRows): page is TakenPage => !Array.isArray(page);
 

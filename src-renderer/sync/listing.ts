@@ -12,7 +12,7 @@ import { callResource, inWorkspace, type PartialListing, type SyncContext } from
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
 import { pageText, type PageText } from './mirror/page-text.ts';
-import { dedupedRows, idsOf, type PageRows } from './listed-pages.ts';
+import { dedupedRows, idsOf, takenPage, type PageRows } from './listed-pages.ts';
 
 export const PAGE_SIZE = 1000;
 export const MAX_LISTING_RESTARTS = 3;
@@ -64,7 +64,7 @@ export const PARTIAL_LISTING_MAX_AGE_MS = 5 * 60_000;
 /**
  * Told of each page as it arrives (0-based index), with its text, that text's hash and its rows.
  * Returns true when it took all it needs of the rows: the listing then keeps the page as its ids
- * and text (listed-pages.ts TakenPage), not as rows.
+ * and text (listed-pages.ts TakenPage), not as rows — if every row is a link (takenPage).
  */
 export type OnListedPage = (index: number, text: PageText, hash: string, rows: readonly ServerRow[]) => boolean;
 
@@ -164,7 +164,8 @@ export async function listAll(
           if (onPage)
             told.push(
               ctx.clock.sleep(0).then(() => {
-                if (onPage(page - 1, text, hash, rows) && results[page - 1] === rows) results[page - 1] = { ids: rows.map((row) => row.id), text };
+                if (!onPage(page - 1, text, hash, rows) || results[page - 1] !== rows) return;
+                results[page - 1] = takenPage(rows, text) ?? rows;
               }),
             );
           listedTotal = listed.envelope.meta.total;
@@ -257,11 +258,12 @@ export async function listAll(
         if (failure.error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress());
         throw failure.error;
       }
+      // Every page told first: the last page's caller may yet take it.
+      await allTold();
       // One entry per page (an unchanged page is a hole in `results`; the last one too must count).
       // A taken page an earlier attempt read still has its text.
       const pageRows = Array.from({ length: pages }, (_, i) => results[i]);
       let rows: ServerRow[] | undefined;
-      await allTold();
       return {
         get rows() {
           return (rows ??= dedupedRows(pageRows));

@@ -600,7 +600,7 @@ async function withUnchangedRows(
   return { pages: withRows, unchanged: stillUnchanged };
 }
 
-/** The server ids of a page's links, in order (a taken page holds links only: page-staging.ts). */
+/** The server ids of a page's links, in order (a taken page holds links only: listed-pages.ts takenPage). */
 function linkIdsOf(page: PageRows | undefined): readonly number[] {
   if (!page) return [];
   return isTaken(page) ? page.ids : page.filter((row) => isLinkRow('links', row)).map((row) => row.id);

@@ -12,6 +12,7 @@ import { freshDb, harness, manualClock, sequentialIds, type Harness } from './he
 import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { pullResource } from '../../../src-renderer/sync/pull.ts';
 import type { ServerRow } from '../../../src-renderer/sync/mirror/rows.ts';
+import { idsOf, isTaken } from '../../../src-renderer/sync/listed-pages.ts';
 
 const PAGES = 12;
 let h: Harness | null = null;
@@ -81,6 +82,30 @@ describe('a background listing cut short by the rate limit', () => {
     const listing = await listAll(h.ctx, 'links', 'background');
     expect(listing.rows.find((r) => r.id === row.id)).toMatchObject({ location_url: 'https://example.com/changed' });
     expect(h.service.callsOf('links.list').filter((call) => call.input.page === readPages[0])).toHaveLength(2);
+  });
+
+  it('a first pull keeps the pages it took (ids and text) and goes on from them; a row the push changed between windows is read again', async () => {
+    h = spentAfterSeven();
+    await expect(pullResource(h.ctx, 'links', 'background')).rejects.toBeInstanceOf(BudgetExhaustedError);
+    const partial = h.ctx.partialListings!.get('links')!;
+    const read = partial.results.flatMap((page, i) => (page === undefined ? [] : [i]));
+    expect(read).toHaveLength(7);
+    expect(read.every((i) => isTaken(partial.results[i]!))).toBe(true);
+    // A row on a page taken before the window closed, changed on the service by this client's push.
+    const page = read.find((i) => i > 0)!;
+    const id = idsOf(partial.results[page]!)[10]!;
+    h.service.rows.links.set(id, { ...h.service.rows.links.get(id)!, location_url: 'https://example.com/changed' });
+    invalidatePartialListing(h.ctx, 'links', id);
+    h.clock.set(h.clock.now() + 60_000);
+    await pullResource(h.ctx, 'links', 'background');
+    expect(h.ctx.partialListings!.size).toBe(0);
+    expect(h.service.callsOf('links.list').filter((call) => call.input.page === page + 1)).toHaveLength(2);
+    const rows = await linkRows(h.db).toArray();
+    expect(new Map(rows.map((row) => [row.serverId, row.base]))).toEqual(new Map([...h.service.rows.links.values()].map((link) => [link.id, link])));
+    expect(new Set(rows.map((row) => row.clientId)).size).toBe(PAGES * 1000);
+    // The texts the first attempt wrote ahead went with it: its pages were stored with their own text, none left behind.
+    const named = (await h.db.linkPages.toArray()).flatMap((stored) => (stored.textId === undefined ? [] : [stored.textId]));
+    expect(((await h.db.pageTexts.toCollection().primaryKeys()) as string[]).sort()).toEqual(named.sort());
   });
 
   it('keeps the pages main found as stored, and reads again one of them whose row the push changed between windows', async () => {
