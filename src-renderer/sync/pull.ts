@@ -73,7 +73,7 @@ export async function pullResource(ctx: SyncContext, resource: ResourceName, pri
     const result =
       resource === 'links'
         ? await applyLinkListing(ctx, listing.pageRows, listing.pageHashes, listing.pageTexts, staged, listing.unchanged)
-        : await applyListing(ctx, resource, dedupedRows(listing.pageRows));
+        : await applyListing(ctx, resource, listing.rows);
     return { ...result, requests: listing.requests };
   } catch (error) {
     await staging?.discard();
@@ -324,6 +324,8 @@ export async function applyLinkListing(
     const seen = new Set<number>();
     const keep: boolean[] = [];
     const wanted = new Set<number>();
+    /** Each page's link ids, in order (read twice below: which pages stay, then each page's write). */
+    const pageIds = pages.map(linkIdsOf);
     for (let i = 0; i < pages.length; i++) {
       if (i > 0 && i % PAGES_PER_STEP === 0) await breathe();
       const stored = dir.keys.get(i + 1);
@@ -333,7 +335,7 @@ export async function applyLinkListing(
         for (const serverId of stored!.serverIds) seen.add(serverId);
         continue;
       }
-      const ids = linkIdsOf(pages[i]);
+      const ids = pageIds[i]!;
       const same =
         stored !== undefined &&
         hashes[i] !== '' &&
@@ -399,7 +401,7 @@ export async function applyLinkListing(
     };
     for (let i = 0; i < pages.length; i++) {
       const page = pages[i];
-      const ids = linkIdsOf(page);
+      const ids = pageIds[i]!;
       const ahead = keep[i] ? undefined : aheadOf(i);
       if (ahead && usable(ahead, ids)) {
         if (!pagesChanged) version = await touchPages(db);

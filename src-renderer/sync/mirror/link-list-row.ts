@@ -5,7 +5,7 @@
 // pull's longest pause for garbage collection (#19). In memory only; never stored or sent.
 import type { Link } from '../../../src-preload/contract/index.ts';
 import { linkRowListView } from './fields.ts';
-import { linkListView } from './link-fields.ts';
+import { syncedRow } from './link-rows.ts';
 import type { Fields, MirrorRow } from './rows.ts';
 
 export interface LinkListRow {
@@ -36,16 +36,7 @@ export function linkListRow(row: MirrorRow<Link>): LinkListRow {
   };
 }
 
-/** linkListRow of a row holding only this read (mirror/link-rows.ts syncedRow), without making that row. */
+/** linkListRow of a row holding only this read, as a pull stores a listed link (link-rows.ts syncedRow). */
 export function listedLinkRow(clientId: string, link: Link, updatedAt: number): LinkListRow {
-  return {
-    clientId,
-    serverId: link.id,
-    view: linkListView(link),
-    clicks: link.clicks,
-    created: link.datetime,
-    password: link.settings.password,
-    updatedAt,
-    deletedLocally: false,
-  };
+  return linkListRow(syncedRow(clientId, link, updatedAt));
 }

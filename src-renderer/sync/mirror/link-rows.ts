@@ -166,7 +166,7 @@ async function withTexts(db: RowDb, pages: (StoredLinkPage | undefined)[]): Prom
 }
 
 /** The samples of a row a pull stores for the first time: one, of its listed clicks (click-samples.ts). */
-export function newRowSamples(at: number, clicks: number): RowClickSamples {
+function newRowSamples(at: number, clicks: number): RowClickSamples {
   return { at: [at], clicks: [clicks] };
 }
 
