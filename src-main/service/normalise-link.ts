@@ -23,22 +23,25 @@ import {
   type Obj,
 } from './normalise-values.ts';
 
+/** Names as a prototype-less object: looked up for every key of every read, faster than a Set. */
+type Named = Record<string, true | undefined>;
+const keySet = (keys: string[]): Named => Object.assign(Object.create(null) as Named, Object.fromEntries(keys.map((key) => [key, true])));
 /** The keys the contract's link read and its settings name. */
-const LINK_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSchema.shape));
-const SETTINGS_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSettingsSchema.shape));
-const UTM_KEYS: ReadonlySet<string> = new Set(Object.keys(LinkSettingsSchema.shape.utm.unwrap().shape));
+const LINK_KEYS = keySet(Object.keys(LinkSchema.shape));
+const SETTINGS_KEYS = keySet(Object.keys(LinkSettingsSchema.shape));
+const UTM_KEYS = keySet(Object.keys(LinkSettingsSchema.shape.utm.unwrap().shape));
 
 /**
  * `out` (the named keys, in the schema's order) followed by every key of `raw` the schema does not
  * name, verbatim and in the order it came (real deployments carry more than Linkdock knows): the
  * object zod's parse returned, key for key, so a page's text and hash are what they were.
  */
-function withExtras(out: Obj, raw: Obj, named: ReadonlySet<string>): Obj {
+function withExtras(out: Obj, raw: Obj, named: Named): Obj {
   let extras: Obj | undefined;
   for (const key of Object.keys(raw)) {
     const value = raw[key];
     // A "__proto__" key of parsed JSON is no deployment's data and would set a prototype (zod's parse dropped it too).
-    if (!named.has(key) && value !== undefined && key !== '__proto__') (extras ??= {})[key] = value;
+    if (named[key] !== true && value !== undefined && key !== '__proto__') (extras ??= {})[key] = value;
   }
   // Spread, not a store per key: V8 makes an object with more than a dozen properties outside it a
   // slow dictionary when a computed key is added, and every later walk of the row (the redaction,
@@ -76,7 +79,6 @@ function targetingRules(value: unknown): { key: string; value: string }[] {
 }
 
 const TARGETING_KEYS = TARGETING_KINDS.map((kind) => `targeting_${kind}`);
-const CLOAKING_TEXT_KEYS = ['cloaking_title', 'cloaking_meta_description', 'cloaking_custom_js', 'cloaking_favicon', 'cloaking_opengraph'];
 
 /**
  * The whole settings object, every key kept: known keys get their types normalised (0/1, "1",
@@ -108,7 +110,13 @@ function normaliseLinkSettings(settings: Obj): Obj {
   }
   for (const key of TARGETING_KEYS) if (key in settings) out[key] = targetingRules(settings[key]);
   if ('cloaking_is_enabled' in settings) out.cloaking_is_enabled = toBool(settings.cloaking_is_enabled) ?? false;
-  for (const key of CLOAKING_TEXT_KEYS) if (key in settings) out[key] = textOrNull(settings[key]);
+  // Each a store of its own, not a loop over their names: a computed key per store made these
+  // lines a fifth of normalising a read (#19).
+  if ('cloaking_title' in settings) out.cloaking_title = textOrNull(settings.cloaking_title);
+  if ('cloaking_meta_description' in settings) out.cloaking_meta_description = textOrNull(settings.cloaking_meta_description);
+  if ('cloaking_custom_js' in settings) out.cloaking_custom_js = textOrNull(settings.cloaking_custom_js);
+  if ('cloaking_favicon' in settings) out.cloaking_favicon = textOrNull(settings.cloaking_favicon);
+  if ('cloaking_opengraph' in settings) out.cloaking_opengraph = textOrNull(settings.cloaking_opengraph);
   if ('app_linking_is_enabled' in settings) out.app_linking_is_enabled = toBool(settings.app_linking_is_enabled) ?? false;
   if ('forward_query_parameters_is_enabled' in settings) {
     out.forward_query_parameters_is_enabled = toBool(settings.forward_query_parameters_is_enabled) ?? false;

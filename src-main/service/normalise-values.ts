@@ -33,6 +33,8 @@ export function toBool(value: unknown): boolean | undefined {
 
 /** `YYYY-MM-DD HH:MM:SS`; ISO forms are rewritten without converting the zone (the service's times are the account's). */
 export function toServiceDatetime(value: unknown): string | null | undefined {
+  // Already the service's form (every read's `datetime`, most others): one test, no rewrite.
+  if (typeof value === 'string' && SERVICE_DATETIME.test(value)) return value;
   if (value === null || value === undefined || value === '') return null;
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
