@@ -113,7 +113,8 @@ function instrumentPage({
     if (!hooked.has(this)) {
       hooked.add(this);
       this.addEventListener('message', (event: MessageEvent) => {
-        const id = typeof event.data === 'string' ? /^\{"id":("[^"]*"|\d+)/.exec(event.data.slice(0, 80))?.[1] : undefined;
+        // (A listing's answer carries its pages' texts after its JSON: wire-codec.ts encodeWireSegments.)
+        const id = typeof event.data === 'string' ? /^(?:S\{"value":)?\{"id":("[^"]*"|\d+)/.exec(event.data.slice(0, 80))?.[1] : undefined;
         if (id && listIds.delete(id)) marks.answers.push(Date.now());
       });
     }

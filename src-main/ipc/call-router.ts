@@ -23,6 +23,8 @@ import {
 } from '../../src-preload/contract/index.ts';
 import { redactSecrets } from '../security/redact.ts';
 import { wasCheckedAgainst } from '../service/checked-output.ts';
+import type { ListingBatch } from '../service/listing-streams.ts';
+import { listingAnswer } from './listing-answer.ts';
 
 /** Parsed (post-schema) input of a call. */
 export type ParsedInput<N extends CallName> = ParsedCallInput<N>;
@@ -60,6 +62,8 @@ export function createCallRouter(options: CallRouterOptions): CallRouter {
       // A link's own texts (a cloaking script with its Authorization header, say) are the user's:
       // cleaned of Linkdock's keys, not of every token, or an edit would save the mangled copy back.
       // Errors and everything else are cleaned of any bearer token too.
+      // A listing's pages leave as texts made of the cleaned rows (listing-answer.ts).
+      if (result.ok && name === 'listing.next') return { ok: true, value: listingAnswer(result.value as ListingBatch, known()) };
       if (result.ok && isServiceDataCallName(name)) return redactSecrets(result, known(), { tokens: false });
       return redactSecrets(result, known());
     },

@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { encodeWire, encodeWireData, isServiceDataCallName, type CallResult } from '../../src-preload/contract/index.ts';
+import { encodeWire, encodeWireData, encodeWireSegments, isServiceDataCallName, type CallResult } from '../../src-preload/contract/index.ts';
 import type { CallRouter } from '../ipc/call-router.ts';
 import { readCall } from './call-message.ts';
 
@@ -44,7 +44,10 @@ export function attachContractSocket(options: ContractSocketOptions): ContractSo
     // Resource results and a listing's pages are JSON-born service data: no bytes to look for (a
     // walk of a 1,000-link page visits ~100,000 values before JSON.stringify visits them again).
     const serviceData = !('error' in call) && typeof call.name === 'string' && isServiceDataCallName(call.name);
-    ws.send(serviceData ? encodeWireData({ id: call.id, result }) : encodeWire({ id: call.id, result }));
+    const message = { id: call.id, result };
+    // A listing's pages each carry their text (listed-page.ts): it travels after the JSON, unescaped.
+    if (serviceData && call.name === 'listing.next') ws.send(encodeWireSegments(message));
+    else ws.send(serviceData ? encodeWireData(message) : encodeWire(message));
   };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {

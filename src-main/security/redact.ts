@@ -74,3 +74,21 @@ export function redactSecrets<T>(value: T, secrets: Iterable<string>, options: {
   };
   return walk(value) as T;
 }
+
+/** Characters JSON.stringify writes escaped: `"`, `\\`, controls and lone surrogates. */
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * Whether JSON text made by JSON.stringify may hold one of the secrets in one of its strings,
+ * without parsing it: JSON writes a string's characters as they are but for the ones it escapes,
+ * so a secret none of whose forms has such a character is in a string only if it is in the text.
+ * True when the text shows one (in any case, as the walk's probe) or a form has such a character.
+ */
+export function textMayHoldSecret(text: string, secrets: Iterable<string>): boolean {
+  const keys: string[] = [];
+  for (const secret of secrets) if (typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH) keys.push(...forms(secret));
+  if (keys.length === 0) return false;
+  if (keys.some((key) => JSON_ESCAPED.test(key))) return true;
+  return new RegExp(keys.map(escape).join('|'), 'i').test(text);
+}

@@ -13,6 +13,7 @@ import type { ResourceCallName, ResourceName, ResourceVerb } from './resource-na
 import { AccountSchema, ListMetaSchema, ResultsPerPageSchema, type ListEnvelope } from './resources.ts';
 import { RESOURCES } from './resource-names.ts';
 import { StatisticsInputSchema, StatisticsSchema } from './statistics.ts';
+import { isListedPage, type ListedPage } from './listed-page.ts';
 
 export { WorkspaceIdSchema, PrioritySchema, type Priority, type CallSchema } from './call-envelope.ts';
 
@@ -51,10 +52,14 @@ export const UnchangedPageSchema = z.object({
 });
 export type UnchangedPage = z.infer<typeof UnchangedPageSchema>;
 
-/** A page of a listing: its rows, or only that it is as the window holds it. */
+/**
+ * A page of a listing: its rows (as main's handler reads them), the same as one text with heads (as
+ * they reach the window: listed-page.ts), or only that it is as the window holds it.
+ */
 export const ListingPageSchema = z.union([
-  // (Checked by the service client already; only that it is there, so that neither shape passes for the other.)
+  // (Checked by the service client already; only that it is there, so that no shape passes for another.)
   z.strictObject({ page: z.number().int().positive(), envelope: z.custom<ListEnvelope<unknown>>((value) => typeof value === 'object' && value !== null) }),
+  z.strictObject({ page: z.number().int().positive(), listed: z.custom<ListedPage>(isListedPage) }),
   z.strictObject({ page: z.number().int().positive(), unchanged: UnchangedPageSchema }),
 ]);
 export type ListingPage = z.infer<typeof ListingPageSchema>;

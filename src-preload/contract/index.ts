@@ -15,3 +15,5 @@ export * from './wire-codec.ts';
 export * from './short-url.ts';
 export * from './origin.ts';
 export * from './page-hash.ts';
+export * from './page-text.ts';
+export * from './listed-page.ts';

@@ -1,8 +1,9 @@
-// A page of links as one JSON text (how link-rows.ts stores a page) with where each row ends in
-// it: one row is then read by parsing its own few hundred characters, not the page's 800 KB — a
+// A page of rows as one JSON text (how the mirror stores a page of links) with where each row ends
+// in it: one row is then read by parsing its own few hundred characters, not the page's 800 KB — a
 // screen or an edit reads rows one at a time, and rows on screen after a search sit on as many
-// pages as rows. The text is exactly JSON.stringify(rows), so its hash is the listing's.
-import type { Link } from '../../../src-preload/contract/index.ts';
+// pages as rows. The text is exactly JSON.stringify(rows), so its hash is the listing's. Main
+// makes it of each page it hands over for a listing (listed-page.ts); the window of a page it
+// decoded itself.
 
 export interface PageText {
   text: string;
@@ -22,10 +23,4 @@ export function pageText(rows: readonly unknown[]): PageText {
     ends.push(at);
   }
   return { text: `[${parts.join(',')}]`, ends };
-}
-
-/** Row `index` of a page text, parsed alone. */
-export function rowOfText(page: PageText, index: number): Link {
-  const start = index === 0 ? 1 : page.ends[index - 1]! + 1;
-  return JSON.parse(page.text.slice(start, page.ends[index])) as Link;
 }

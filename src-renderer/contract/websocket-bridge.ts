@@ -32,7 +32,7 @@ export function createWebSocketBridge(url: string): LinkdockBridge {
         }
       };
       ws.onmessage = (message) => {
-        const data = decodeWire(String(message.data)) as ServerMessage;
+        const data = decodeWire(String(message.data), { segments: true }) as ServerMessage;
         if ('id' in data) {
           pending.get(data.id)?.(data.result);
           pending.delete(data.id);

@@ -1,12 +1,12 @@
-// A listed page's rows as a listing holds them until the pull applies it: decoded, or — when the
-// listing's consumer took all it needs of them as the page arrived (listing.ts OnListedPage) —
-// their ids and the page's text, parsed again only if the pull asks. A first pull's 100,000
-// decoded reads, held until its end, made its longest pauses for garbage collection (#19).
-import type { Link } from '../../src-preload/contract/index.ts';
-import { rowOfText, type PageText } from './mirror/page-text.ts';
-import { isLinkType } from './mirror/link-rows.ts';
+// A listed page's rows as a listing holds them until the pull applies it: decoded, or — for a page
+// of links, which main hands over as its text and each link's head (contract/listed-page.ts) —
+// their ids and the page's text, parsed only if the pull asks. A first pull's 100,000 decoded
+// reads, held until its end, made its longest pauses for garbage collection (#19).
+import type { Link, PageText } from '../../src-preload/contract/index.ts';
+import { rowOfText } from './mirror/page-text.ts';
 import type { ServerRow } from './mirror/rows.ts';
 
+/** A page of links (every row's type "link"), held as its ids and text: the pull counts its rows as links unread. */
 export interface TakenPage {
   ids: readonly number[];
   /** The page as listed: its rows are exactly JSON.parse(text.text). */
@@ -14,14 +14,6 @@ export interface TakenPage {
 }
 
 export type PageRows = ServerRow[] | TakenPage;
-
-/**
- * `rows` (whose text is `text`) as a taken page, when every row is a link: the pull counts a taken
- * page's rows as links without reading them (rows of other types are kept apart). Else null.
- */
-export function takenPage(rows: readonly ServerRow[], text: PageText): TakenPage | null {
-  return rows.every(isLinkType) ? { ids: rows.map((row) => row.id), text } : null;
-}
 
 export const isTaken = (page: PageRows): page is TakenPage => !Array.isArray(page);
 

@@ -5,14 +5,23 @@
 // changes mid-listing; a background listing the window cuts short keeps its pages for the next.
 // Told the hashes of pages the mirror holds as listed, main hands such a page over, listed the
 // same, as its ids and click counts only (`unchanged`: the pull leaves the stored page as it is).
-// A page whose rows the caller took all it needs of as it arrived is kept as its ids and text.
-import { CallError, textHash, type ListEnvelope, type ListingPage, type Priority, type UnchangedPage } from '../../src-preload/contract/index.ts';
+// Main hands each page over as its text with, for a page of links, each link's head
+// (contract/listed-page.ts): such a page is kept as its ids and text, and its caller reads heads.
+import {
+  CallError,
+  listedPage,
+  type LinkHead,
+  type ListEnvelope,
+  type ListingPage,
+  type PageText,
+  type Priority,
+  type UnchangedPage,
+} from '../../src-preload/contract/index.ts';
 import { BudgetExhaustedError } from './budget.ts';
 import { callResource, inWorkspace, type PartialListing, type SyncContext } from './context.ts';
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
-import { pageText, type PageText } from './mirror/page-text.ts';
-import { dedupedRows, idsOf, takenPage, type PageRows } from './listed-pages.ts';
+import { dedupedRows, idsOf, type PageRows } from './listed-pages.ts';
 
 export const PAGE_SIZE = 1000;
 export const MAX_LISTING_RESTARTS = 3;
@@ -30,7 +39,7 @@ export class ListingUnstableError extends Error {
 
 export interface Listing {
   /**
-   * Every row, one per id (listed-pages.ts dedupedRows), made on first read: taken pages are
+   * Every row, one per id (listed-pages.ts dedupedRows), made on first read: pages of links are
    * parsed for it (a links pull reads `pageRows` instead).
    */
   readonly rows: ServerRow[];
@@ -62,11 +71,10 @@ export interface Listing {
 export const PARTIAL_LISTING_MAX_AGE_MS = 5 * 60_000;
 
 /**
- * Told of each page as it arrives (0-based index), with its text, that text's hash and its rows.
- * Returns true when it took all it needs of the rows: the listing then keeps the page as its ids
- * and text (listed-pages.ts TakenPage), not as rows — if every row is a link (takenPage).
+ * Told of each page as it arrives (0-based index), with its text, that text's hash and, when every
+ * row is a link, each link's head (the listing keeps such a page as its ids and text only).
  */
-export type OnListedPage = (index: number, text: PageText, hash: string, rows: readonly ServerRow[]) => boolean;
+export type OnListedPage = (index: number, text: PageText, hash: string, heads: readonly LinkHead[] | undefined) => void;
 
 /**
  * Reads every page; starts over when `total` changes mid-listing. Rows are deduped by id.
@@ -152,23 +160,20 @@ export async function listAll(
           hashes[page - 1] = listed.unchanged.hash;
           listedTotal = listed.unchanged.meta.total;
         } else {
-          const rows = listed.envelope.data as ServerRow[];
+          // Main's pages come as text with heads; page 1 (a list call) as rows, made so here.
+          const { meta, text, ends, hash, heads } = 'listed' in listed ? listed.listed : listedPage(listed.envelope);
           delete unchanged[page - 1];
-          const text = pageText(rows);
-          texts[page - 1] = text;
-          const hash = textHash(text.text);
+          const pageText = { text, ends };
+          texts[page - 1] = pageText;
           hashes[page - 1] = hash;
-          results[page - 1] = rows;
-          // The caller hears of it in a task of its own: text, hash and what the caller does with
-          // them (the staging's write) in one were the pull's longest tasks but for GC pauses.
-          if (onPage)
-            told.push(
-              ctx.clock.sleep(0).then(() => {
-                if (!onPage(page - 1, text, hash, rows) || results[page - 1] !== rows) return;
-                results[page - 1] = takenPage(rows, text) ?? rows;
-              }),
-            );
-          listedTotal = listed.envelope.meta.total;
+          // A page of links as its ids and text: its rows are decoded only if the pull asks (holding
+          // 100,000 decoded reads made a first pull's longest pauses for garbage collection).
+          if (heads) results[page - 1] = { ids: heads.map((head) => head.id), text: pageText };
+          else results[page - 1] = 'envelope' in listed ? (listed.envelope.data as ServerRow[]) : (JSON.parse(text) as ServerRow[]);
+          // The caller hears of it in a task of its own: what it does with a page (the staging's
+          // write) and the task that received the page in one were among the pull's longest tasks.
+          if (onPage) told.push(ctx.clock.sleep(0).then(() => onPage(page - 1, pageText, hash, heads)));
+          listedTotal = meta.total;
         }
         if (total === null) total = listedTotal;
         else if (listedTotal !== total) changed = true;
@@ -231,7 +236,7 @@ export async function listAll(
           await alongside;
           throw error;
         }
-        // Page 1 too: its text and hash in a task of their own, not the one that decoded its answer.
+        // Page 1 too: its text and hash made in a task of their own, not the one that decoded its answer.
         await ctx.clock.sleep(0);
         take({ page: 1, envelope: first });
         pages = Math.max(first.meta.total_pages, Math.ceil(first.meta.total / PAGE_SIZE), 1);
@@ -258,10 +263,10 @@ export async function listAll(
         if (failure.error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress());
         throw failure.error;
       }
-      // Every page told first: the last page's caller may yet take it.
+      // Every page told first: the last page's caller may yet be writing it.
       await allTold();
       // One entry per page (an unchanged page is a hole in `results`; the last one too must count).
-      // A taken page an earlier attempt read still has its text.
+      // A page of links an earlier attempt read still has its text.
       const pageRows = Array.from({ length: pages }, (_, i) => results[i]);
       let rows: ServerRow[] | undefined;
       return {

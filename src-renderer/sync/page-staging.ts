@@ -5,14 +5,12 @@
 // waits. Nothing here is seen by a reader until that transaction commits; what it never names is
 // dropped (link-rows.ts). Such a page's rows are then held as the list shows them
 // (link-list-row.ts), and the listing keeps only their ids and text (listed-pages.ts).
-import type { Link } from '../../src-preload/contract/index.ts';
+import type { LinkHead, PageText } from '../../src-preload/contract/index.ts';
 import type { SyncContext } from './context.ts';
 import type { OnListedPage } from './listing.ts';
 import { isQuotaError } from './mirror/db.ts';
-import { isLinkType, stagePageText, type NewRowColumns, type PageDirectory } from './mirror/link-rows.ts';
-import type { PageText } from './mirror/page-text.ts';
+import { stagePageText, type NewRowColumns, type PageDirectory } from './mirror/link-rows.ts';
 import { listedLinkRow, type LinkListRow } from './mirror/link-list-row.ts';
-import type { ServerRow } from './mirror/rows.ts';
 
 /** A page written ahead: the text the listing made, under the id it was written as. */
 export interface StagedText {
@@ -51,14 +49,14 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
   const writes: Promise<unknown>[] = [];
   const ids = new Set<string>();
   return {
-    onPage(index, text, hash, rows) {
+    onPage(index, text, hash, heads) {
       // Listed exactly as stored: the pull leaves that page as it is, so nothing to write.
       if (stored.keys.get(index + 1)?.hash === hash) {
         staged.delete(index);
-        return false;
+        return;
       }
-      const built = newRowColumns(ctx, stored, rows);
-      const shown = built && (rows as Link[]).map((link, k) => listedLinkRow(built.clientIds[k]!, link, built.at));
+      const built = heads && newRowColumns(ctx, stored, heads);
+      const shown = built && heads!.map((head, k) => listedLinkRow(built.clientIds[k]!, head, built.at));
       const entry: StagedText = { id: `${listingId}/${index + 1}`, text, ...(built ? { built, shown } : {}) };
       ids.add(entry.id);
       // A restart reads the page again: the latest text is the one named (writes land in order).
@@ -73,8 +71,6 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
           },
         ),
       );
-      // All the pull needs of a page of new rows is in `entry` (and its rows are in its text).
-      return built !== undefined;
     },
     async settled() {
       // A full disk is the user's to hear of (and the pull's own writes would fail on it too).
@@ -94,15 +90,15 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
 }
 
 /**
- * A page's columns as the pull would store them if every row is a link new to the mirror's pages
+ * A page of links' columns as the pull would store them if every link is new to the mirror's pages
  * (none listed twice on it); undefined otherwise, and the pull builds the page itself. Rows of
  * their own are not known here: the pull checks them.
  */
-function newRowColumns(ctx: SyncContext, stored: PageDirectory, page: readonly ServerRow[]): NewRowColumns | undefined {
+function newRowColumns(ctx: SyncContext, stored: PageDirectory, heads: readonly LinkHead[]): NewRowColumns | undefined {
   const seen = new Set<number>();
-  for (const row of page) {
-    if (!isLinkType(row) || stored.clientOf.has(row.id) || seen.has(row.id)) return undefined;
-    seen.add(row.id);
+  for (const head of heads) {
+    if (stored.clientOf.has(head.id) || seen.has(head.id)) return undefined;
+    seen.add(head.id);
   }
-  return { clientIds: page.map(() => ctx.newId()), at: ctx.clock.now(), clicks: (page as Link[]).map((link) => link.clicks) };
+  return { clientIds: heads.map(() => ctx.newId()), at: ctx.clock.now(), clicks: heads.map((head) => head.clicks) };
 }

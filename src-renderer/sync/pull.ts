@@ -34,7 +34,7 @@ import {
 import { startPageStaging, type StagedText } from './page-staging.ts';
 import { dedupedRows, idsOf, isTaken, rowAt, rowsOf, type PageRows, type TakenPage } from './listed-pages.ts';
 import { linkListRow, listedLinkRow, type LinkListRow } from './mirror/link-list-row.ts';
-import type { PageText } from './mirror/page-text.ts';
+import type { PageText } from '../../src-preload/contract/index.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, LinkPageKeys, MirrorRow, OutboxOp, RowClickSamples, ServerRow, StoredLinkPage } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';

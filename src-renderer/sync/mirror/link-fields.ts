@@ -1,7 +1,7 @@
 // A link's read (the document's minimum or a real deployment's superset) seen through the input's
 // field names, and a confirmed write applied back to it. A field is readable — merged three-way,
 // refreshed by every pull — exactly when the read carries it; otherwise it stays write-only.
-import { TARGETING_KINDS, type Link, type LinkSettings, type TargetingKind } from '../../../src-preload/contract/index.ts';
+import { TARGETING_KINDS, type Link, type LinkHead, type LinkSettings, type TargetingKind } from '../../../src-preload/contract/index.ts';
 import type { Fields } from './rows.ts';
 
 /** Texts compare as null when unset, whether the service said "" or null. */
@@ -57,7 +57,7 @@ export const LINK_LIST_FIELDS = ['url', 'location_url', 'domain_id', 'start_date
  * linkReadView's LINK_LIST_FIELDS, taken alone: the list's index views 100,000 reads, and the
  * whole view copies each one's lists and settings.
  */
-export function linkListView(link: Link): Fields {
+export function linkListView(link: LinkHead): Fields {
   const settings = link.settings;
   const view: Fields = { url: link.url, location_url: link.location_url, domain_id: link.domain_id, start_date: link.start_date, end_date: link.end_date };
   if (link.is_enabled !== undefined) view.is_enabled = link.is_enabled;

@@ -3,9 +3,9 @@
 // index current (row-feed.ts) carries these, not rows: a first pull then holds, until its list
 // shows, one small object per link rather than 100,000 decoded reads — holding those was the
 // pull's longest pause for garbage collection (#19). In memory only; never stored or sent.
-import type { Link } from '../../../src-preload/contract/index.ts';
+import type { Link, LinkHead } from '../../../src-preload/contract/index.ts';
 import { linkRowListView } from './fields.ts';
-import { syncedRow } from './link-rows.ts';
+import { linkListView } from './link-fields.ts';
 import type { Fields, MirrorRow } from './rows.ts';
 
 export interface LinkListRow {
@@ -36,7 +36,20 @@ export function linkListRow(row: MirrorRow<Link>): LinkListRow {
   };
 }
 
-/** linkListRow of a row holding only this read, as a pull stores a listed link (link-rows.ts syncedRow). */
-export function listedLinkRow(clientId: string, link: Link, updatedAt: number): LinkListRow {
-  return linkListRow(syncedRow(clientId, link, updatedAt));
+/**
+ * linkListRow of a row holding only this read, as a pull stores a listed link (link-rows.ts
+ * syncedRow), from the read's head alone (a full read is one): a listed page's links cross from
+ * main as heads (contract/listed-page.ts). link-list-row.test.ts holds it to linkListRow.
+ */
+export function listedLinkRow(clientId: string, link: LinkHead, updatedAt: number): LinkListRow {
+  return {
+    clientId,
+    serverId: link.id,
+    view: linkListView(link),
+    clicks: link.clicks,
+    created: link.datetime,
+    password: link.settings.password,
+    updatedAt,
+    deletedLocally: false,
+  };
 }

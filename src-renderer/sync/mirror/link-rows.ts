@@ -8,10 +8,10 @@
 // A mirror from before the pages (schema 3) is all `links`, and the next pull moves the rows that
 // need no record of their own onto pages: nothing is copied on upgrade, nothing is lost.
 import type { Dexie, Table } from 'dexie';
-import type { Domain, Handler, Link } from '../../../src-preload/contract/index.ts';
+import { isLinkRead, pageText, type Domain, type Handler, type Link, type PageText } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
 import type { LinkPage, LinkPageKeys, MirrorRow, NewRowColumns, PageColumns, PageTextRecord, RowClickSamples, ServerRow, StoredLinkPage } from './rows.ts';
-import { pageText, rowOfText, type PageText } from './page-text.ts';
+import { rowOfText } from './page-text.ts';
 
 export type { LinkPage, LinkPageKeys, NewRowColumns, PageColumns, StoredLinkPage };
 
@@ -101,7 +101,7 @@ export function syncedRow<S extends ServerRow>(clientId: string, base: S, update
 }
 
 /** Whether a listed row is a link the mirror keeps as one (rows of other types are kept apart, `otherLinks`). */
-export const isLinkType = (row: ServerRow): boolean => (row as Link).type === 'link';
+export const isLinkType = (row: ServerRow): boolean => isLinkRead(row);
 
 /** Each stored page's rows, decoded once per record read (a cached page serves several reads). */
 const decodedPages = new WeakMap<LinkPage, Link[]>();

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
-import { redactSecrets } from '../../../src-main/security/redact.ts';
-import type { EventName } from '../../../src-preload/contract/index.ts';
+import { redactSecrets, textMayHoldSecret } from '../../../src-main/security/redact.ts';
+import { isListedPage, linkHead, textHash, type EventName, type Link, type ListedPage } from '../../../src-preload/contract/index.ts';
 import { json, startFakeService, type FakeService } from '../service/fake-service.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
 import { testCipher } from '../../support/test-cipher.ts';
@@ -137,6 +137,41 @@ describe('service data', () => {
   });
 });
 
+describe('a listing', () => {
+  it("hands each page over as text made of the cleaned rows: the key is gone, and the text's ends, hash and heads agree with it", async () => {
+    const workspaceId = await workspace();
+    const link = (id: number, title: string) => ({
+      id,
+      project_id: 0,
+      domain_id: 0,
+      type: 'link',
+      url: `promo${id}`,
+      location_url: 'https://example.com/',
+      settings: { password: null, sensitive_content: 0, cloaking_title: title },
+      clicks: id,
+      start_date: null,
+      end_date: null,
+      datetime: '2024-01-01 10:00:00',
+    });
+    service.answer((_req, res) =>
+      json(res, 200, { data: [link(5, `Echo ${KEY}`), link(6, 'plain')], meta: { page: 2, results_per_page: 1000, total: 1002, total_pages: 2 } }),
+    );
+    const started = await services.router.handle('listing.start', { workspaceId, resource: 'links', pages: [2], resultsPerPage: 1000 }, true);
+    if (!started.ok) throw new Error(started.error.message);
+    const next = await services.router.handle('listing.next', started.value as { listingId: string }, true);
+    expectNoSecret(next);
+    if (!next.ok) throw new Error(next.error.message);
+    const [page] = (next.value as { pages: { page: number; listed: ListedPage }[] }).pages;
+    const { text, ends, hash, heads } = page!.listed;
+    const rows = JSON.parse(text) as Link[];
+    expect(rows.map((row) => row.settings.cloaking_title)).toEqual(['Echo [redacted]', 'plain']);
+    expect(isListedPage(page!.listed)).toBe(true);
+    expect(ends.map((end, i) => JSON.parse(text.slice(i === 0 ? 1 : ends[i - 1]! + 1, end)) as Link)).toEqual(rows);
+    expect(hash).toBe(textHash(text));
+    expect(heads).toEqual(rows.map(linkHead));
+  });
+});
+
 describe('events', () => {
   it('leave main cleaned of the key too', async () => {
     const workspaceId = await workspace();
@@ -202,6 +237,22 @@ describe('redactSecrets over any value', () => {
       }),
       { seed: 1926, numRuns: 400 },
     );
+  });
+
+  it('finds no key in a JSON text only when its values hold none: the probe a listing page takes for the walk', () => {
+    const keys = fc.constantFrom([KEY], [CANDIDATE, KEY], ['key"with\\quote\u0001'], ['short', 'abc']);
+    fc.assert(
+      fc.property(tree, keys, (value, secrets) => {
+        // Case-folded forms and partial ones in the tree's texts: a probe may say "maybe" more often, never "no" wrongly.
+        if (!textMayHoldSecret(JSON.stringify(value) ?? '', secrets)) expect(redactSecrets(value, secrets, { tokens: false })).toBe(value);
+      }),
+      { seed: 1128, numRuns: 400 },
+    );
+    // A key JSON would escape cannot be looked for in the text: always "maybe".
+    expect(textMayHoldSecret('{"a":"plain"}', ['key"quoted'])).toBe(true);
+    expect(textMayHoldSecret('{"a":"plain"}', [KEY])).toBe(false);
+    expect(textMayHoldSecret(JSON.stringify({ a: `x${KEY.toUpperCase()}y` }), [KEY])).toBe(true);
+    expect(textMayHoldSecret('{"a":"plain"}', ['abc'])).toBe(false); // (too short to be a key: never redacted either)
   });
 
   it('passes bytes through without walking them', () => {

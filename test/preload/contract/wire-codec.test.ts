@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeWire, encodeWire, encodeWireData } from '../../../src-preload/contract/index.ts';
+import { decodeWire, encodeWire, encodeWireData, encodeWireSegments } from '../../../src-preload/contract/index.ts';
 
 describe('wire codec (the web preview transport)', () => {
   it('carries file bytes through JSON, wherever they sit', () => {
@@ -35,5 +36,71 @@ describe('wire codec (the web preview transport)', () => {
     reads = 0;
     encodeWire(value);
     expect(reads).toBe(2);
+  });
+});
+
+describe('segments (a listed page’s text after the JSON)', () => {
+  const long = (seed: string) => `${seed}"quoted" \\ back\nslash é ☃ 𝄞 `.repeat(5000);
+
+  it('carry long strings after the JSON as they are, wherever they sit, and leave the value as it was', () => {
+    const value = {
+      id: 7,
+      result: {
+        ok: true,
+        value: {
+          pages: [
+            { page: 2, listed: { text: long('a'), ends: [1, 2], heads: [{ url: 'x' }] } },
+            { page: 3, listed: { text: long('b') } },
+          ],
+          done: false,
+        },
+      },
+    };
+    const before = structuredClone(value);
+    const message = encodeWireSegments(value);
+    expect(message.startsWith('S')).toBe(true);
+    expect(message.endsWith(`${long('a')}${long('b')}`)).toBe(true);
+    expect(decodeWire(message, { segments: true })).toEqual(value);
+    expect(value).toEqual(before);
+  });
+
+  it('leave a value without long strings plain JSON, and keep a string with a lone surrogate in the JSON', () => {
+    const plain = { id: 1, result: { ok: true, value: { pages: [], done: true, failure: null } } };
+    expect(encodeWireSegments(plain)).toBe(JSON.stringify(plain));
+    const broken = { text: `${'x'.repeat(70_000)}\ud800` };
+    expect(encodeWireSegments(broken)).toBe(JSON.stringify(broken));
+    expect(decodeWire(encodeWireSegments(broken), { segments: true })).toEqual(broken);
+  });
+
+  it('round-trip any JSON value with long strings in it', () => {
+    const big = fc.string({ minLength: 1, maxLength: 4 }).map((unit) => unit.repeat(Math.ceil(70_000 / unit.length)));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 1 }),
+        big,
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(fc.string({ maxLength: 4 }), tie('node'), { maxKeys: 3 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(decodeWire(encodeWireSegments(v), { segments: true })).toEqual(v);
+      }),
+      { seed: 1128, numRuns: 60 },
+    );
+  });
+
+  it('are refused where none may come (main reading a window’s call), and when they do not fit their header', () => {
+    const message = encodeWireSegments({ a: { text: long('a') } });
+    expect(() => decodeWire(message)).toThrow(/segments/);
+    const header = (value: unknown, segments: unknown) => `S${JSON.stringify({ value, segments })}\n`;
+    expect(() => decodeWire(`${header({ a: null }, [{ path: ['a'], length: 5 }])}abc`, { segments: true })).toThrow(/past its end/);
+    expect(() => decodeWire(`${header({ a: null }, [{ path: ['a'], length: 2 }])}abc`, { segments: true })).toThrow(/add up/);
+    expect(() => decodeWire(`${header({ a: 'kept' }, [{ path: ['a'], length: 3 }])}abc`, { segments: true })).toThrow(/no place/);
+    expect(() => decodeWire(`${header({}, [{ path: ['__proto__', 'polluted'], length: 3 }])}abc`, { segments: true })).toThrow(/no place/);
+    expect(() => decodeWire(`${header({ a: [] }, [{ path: ['a', 'length'], length: 3 }])}abc`, { segments: true })).toThrow(/no place/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(() => decodeWire('S{"value":null', { segments: true })).toThrow(/header/);
   });
 });

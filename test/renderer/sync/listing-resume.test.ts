@@ -11,8 +11,7 @@ import { FakeService } from './fake-service.ts';
 import { freshDb, harness, manualClock, sequentialIds, type Harness } from './helpers.ts';
 import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
 import { pullResource } from '../../../src-renderer/sync/pull.ts';
-import type { ServerRow } from '../../../src-renderer/sync/mirror/rows.ts';
-import { idsOf, isTaken } from '../../../src-renderer/sync/listed-pages.ts';
+import { idsOf, isTaken, rowsOf } from '../../../src-renderer/sync/listed-pages.ts';
 
 const PAGES = 12;
 let h: Harness | null = null;
@@ -75,7 +74,7 @@ describe('a background listing cut short by the rate limit', () => {
       .filter((page) => page > 1);
     // A row on a page already read, changed on the service by this client's push.
     const partial = h.ctx.partialListings!.get('links')!;
-    const row = (partial.results[readPages[0]! - 1] as ServerRow[])[10]!;
+    const row = rowsOf(partial.results[readPages[0]! - 1]!)[10]!;
     h.service.rows.links.set(row.id, { ...h.service.rows.links.get(row.id)!, location_url: 'https://example.com/changed' });
     invalidatePartialListing(h.ctx, 'links', row.id);
     h.clock.set(h.clock.now() + 60_000);

@@ -1,8 +1,9 @@
-// A page's text with where each row ends (mirror/page-text.ts): the same text JSON.stringify makes
+// A page's text with where each row ends (contract/page-text.ts): the same text JSON.stringify makes
 // of the rows (so its hash is the listing's), and each row read back alone as it was.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageText, rowOfText } from '../../../src-renderer/sync/mirror/page-text.ts';
+import { pageText } from '../../../src-preload/contract/index.ts';
+import { rowOfText } from '../../../src-renderer/sync/mirror/page-text.ts';
 
 describe('page text', () => {
   it('is JSON.stringify of the rows, and each row parses back alone', () => {
