@@ -10,7 +10,7 @@
 import {
   CallError,
   listedPage,
-  type LinkHead,
+  type LinkHeads,
   type ListEnvelope,
   type ListingPage,
   type PageText,
@@ -74,7 +74,7 @@ export const PARTIAL_LISTING_MAX_AGE_MS = 5 * 60_000;
  * Told of each page as it arrives (0-based index), with its text, that text's hash and, when every
  * row is a link, each link's head (the listing keeps such a page as its ids and text only).
  */
-export type OnListedPage = (index: number, text: PageText, hash: string, heads: readonly LinkHead[] | undefined) => void;
+export type OnListedPage = (index: number, text: PageText, hash: string, heads: LinkHeads | undefined) => void;
 
 /**
  * Reads every page; starts over when `total` changes mid-listing. Rows are deduped by id.
@@ -168,7 +168,7 @@ export async function listAll(
           hashes[page - 1] = hash;
           // A page of links as its ids and text: its rows are decoded only if the pull asks (holding
           // 100,000 decoded reads made a first pull's longest pauses for garbage collection).
-          if (heads) results[page - 1] = { ids: heads.map((head) => head.id), text: pageText };
+          if (heads) results[page - 1] = { ids: heads.id, text: pageText };
           else results[page - 1] = 'envelope' in listed ? (listed.envelope.data as ServerRow[]) : (JSON.parse(text) as ServerRow[]);
           // The caller hears of it in a task of its own: what it does with a page (the staging's
           // write) and the task that received the page in one were among the pull's longest tasks.

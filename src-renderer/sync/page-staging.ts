@@ -5,7 +5,7 @@
 // waits. Nothing here is seen by a reader until that transaction commits; what it never names is
 // dropped (link-rows.ts). Such a page's rows are then held as the list shows them
 // (link-list-row.ts), and the listing keeps only their ids and text (listed-pages.ts).
-import type { LinkHead, PageText } from '../../src-preload/contract/index.ts';
+import { headAt, type LinkHeads, type PageText } from '../../src-preload/contract/index.ts';
 import type { SyncContext } from './context.ts';
 import type { OnListedPage } from './listing.ts';
 import { isQuotaError } from './mirror/db.ts';
@@ -56,7 +56,7 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
         return;
       }
       const built = heads && newRowColumns(ctx, stored, heads);
-      const shown = built && heads!.map((head, k) => listedLinkRow(built.clientIds[k]!, head, built.at));
+      const shown = built && built.clientIds.map((clientId, k) => listedLinkRow(clientId, headAt(heads!, k), built.at));
       const entry: StagedText = { id: `${listingId}/${index + 1}`, text, ...(built ? { built, shown } : {}) };
       ids.add(entry.id);
       // A restart reads the page again: the latest text is the one named (writes land in order).
@@ -94,11 +94,11 @@ export function startPageStaging(ctx: SyncContext, stored: PageDirectory): PageS
  * (none listed twice on it); undefined otherwise, and the pull builds the page itself. Rows of
  * their own are not known here: the pull checks them.
  */
-function newRowColumns(ctx: SyncContext, stored: PageDirectory, heads: readonly LinkHead[]): NewRowColumns | undefined {
+function newRowColumns(ctx: SyncContext, stored: PageDirectory, heads: LinkHeads): NewRowColumns | undefined {
   const seen = new Set<number>();
-  for (const head of heads) {
-    if (stored.clientOf.has(head.id) || seen.has(head.id)) return undefined;
-    seen.add(head.id);
+  for (const id of heads.id) {
+    if (stored.clientOf.has(id) || seen.has(id)) return undefined;
+    seen.add(id);
   }
-  return { clientIds: heads.map(() => ctx.newId()), at: ctx.clock.now(), clicks: heads.map((head) => head.clicks) };
+  return { clientIds: heads.id.map(() => ctx.newId()), at: ctx.clock.now(), clicks: heads.clicks };
 }

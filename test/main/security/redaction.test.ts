@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
 import { redactSecrets, textMayHoldSecret } from '../../../src-main/security/redact.ts';
-import { isListedPage, linkHead, textHash, type EventName, type Link, type ListedPage } from '../../../src-preload/contract/index.ts';
+import { isListedPage, linkHeads, textHash, type EventName, type Link, type ListedPage } from '../../../src-preload/contract/index.ts';
 import { json, startFakeService, type FakeService } from '../service/fake-service.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
 import { testCipher } from '../../support/test-cipher.ts';
@@ -168,7 +168,7 @@ describe('a listing', () => {
     expect(isListedPage(page!.listed)).toBe(true);
     expect(ends.map((end, i) => JSON.parse(text.slice(i === 0 ? 1 : ends[i - 1]! + 1, end)) as Link)).toEqual(rows);
     expect(hash).toBe(textHash(text));
-    expect(heads).toEqual(rows.map(linkHead));
+    expect(heads).toEqual(linkHeads(rows));
   });
 });
 

@@ -88,7 +88,7 @@ describe('a listed page', () => {
     const parse = vi.spyOn(JSON, 'parse');
     // The listing keeps each page's ids and text, and parses nothing more.
     const heads: number[] = [];
-    const listing = await listAll(h.ctx, 'links', 'background', (_index, _text, _hash, pageHeads) => heads.push(pageHeads!.length));
+    const listing = await listAll(h.ctx, 'links', 'background', (_index, _text, _hash, pageHeads) => heads.push(pageHeads!.id.length));
     expect(heads).toEqual([1000, 1000, 500]);
     const second = listing.pageRows[1];
     expect(listing.pageRows.every((page) => page !== undefined && isTaken(page))).toBe(true);
