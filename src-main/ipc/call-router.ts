@@ -63,7 +63,14 @@ export function createCallRouter(options: CallRouterOptions): CallRouter {
       // cleaned of Linkdock's keys, not of every token, or an edit would save the mangled copy back.
       // Errors and everything else are cleaned of any bearer token too.
       // A listing's pages leave as texts made of the cleaned rows (listing-answer.ts).
-      if (result.ok && name === 'listing.next') return { ok: true, value: listingAnswer(result.value as ListingBatch, known()) };
+      if (result.ok && name === 'listing.next') {
+        try {
+          return { ok: true, value: listingAnswer(result.value as ListingBatch, known()) };
+        } catch (error) {
+          logError(`listing.next: ${error instanceof Error ? error.message : String(error)}`);
+          return failure({ kind: 'internal', message: 'Linkdock could not hand over a page of the listing.' });
+        }
+      }
       if (result.ok && isServiceDataCallName(name)) return redactSecrets(result, known(), { tokens: false });
       return redactSecrets(result, known());
     },

@@ -11,9 +11,12 @@ export function listingAnswer(batch: ListingBatch, secrets: readonly string[]): 
   const { pages, ...rest } = batch;
   return {
     ...redactSecrets(rest, secrets, { tokens: false }),
-    pages: pages.map((page) =>
-      'envelope' in page ? { page: page.page, listed: cleanListedPage(page.envelope, secrets) } : redactSecrets(page, secrets, { tokens: false }),
-    ),
+    pages: pages.map((page) => {
+      if ('envelope' in page) return { page: page.page, listed: cleanListedPage(page.envelope, secrets) };
+      // A text made before this point could not be cleaned without breaking where its rows end.
+      if ('listed' in page) throw new Error('A listing page came as text before its rows were cleaned.');
+      return redactSecrets(page, secrets, { tokens: false });
+    }),
   };
 }
 

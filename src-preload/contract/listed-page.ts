@@ -3,8 +3,8 @@
 // window's list and its pull's bookkeeping read as the page arrives (as columns). The window then neither
 // decodes 1,000 full reads to list them nor serialises and hashes them again to store them: it
 // stores the text (its rows are exactly JSON.parse(text)) and reads a full row from it only when
-// one is asked for. Main makes it after it has cleaned the page of secrets (ipc/call-router.ts):
-// the text is what the window keeps.
+// one is asked for. Main makes it of rows cleaned of secrets (ipc/listing-answer.ts), and nothing
+// changes it after: the text is what the window keeps.
 import type { ListEnvelope, ListMeta, Link } from './resources.ts';
 import { pageText } from './page-text.ts';
 import { textHash } from './page-hash.ts';

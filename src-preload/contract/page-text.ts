@@ -23,3 +23,9 @@ export function pageText(rows: readonly unknown[]): PageText {
   }
   return { text: `${text}]`, ends };
 }
+
+/** Row `index` of a page text, parsed alone. */
+export function rowOfText(page: PageText, index: number): unknown {
+  const start = index === 0 ? 1 : page.ends[index - 1]! + 1;
+  return JSON.parse(page.text.slice(start, page.ends[index])) as unknown;
+}

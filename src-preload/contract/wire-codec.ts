@@ -111,7 +111,10 @@ function fromBase64(text: string): Uint8Array {
 function decodeSegments(text: string): unknown {
   const newline = text.indexOf('\n');
   if (newline < 0) throw new Error('A message with segments has no end to its header.');
-  const header = JSON.parse(text.slice(SEGMENTED.length, newline)) as { value: unknown; segments: { path: Path; length: number }[] };
+  const header = JSON.parse(text.slice(SEGMENTED.length, newline)) as { value: unknown; segments: { path: Path; length: number }[] } | null;
+  if (typeof header !== 'object' || header === null || !Array.isArray(header.segments) || !header.segments.every((s) => typeof s === 'object' && s !== null)) {
+    throw new Error('A message with segments has a header that does not say where they go.');
+  }
   let at = newline + 1;
   let { value } = header;
   for (const { path, length } of header.segments) {

@@ -26,7 +26,8 @@ export function createContractApi(bridge: LinkdockBridge): ContractApi {
         throw new CallError({ kind: 'internal', message: `Malformed answer to ${name}` });
       }
       if (!parsed.data.ok) throw new CallError(parsed.data.error);
-      // Main validated the output against the contract before sending it.
+      // Main validated the output against the contract before sending it (a listing's pages as rows,
+      // before it made them text: contract/listed-page.ts).
       return parsed.data.value as CallOutput<typeof name>;
     },
     on(event, listener) {

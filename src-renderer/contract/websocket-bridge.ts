@@ -5,11 +5,21 @@ import { CALL_NAMES, EVENT_NAMES, decodeWire, encodeWire, type CallResult, type 
 type ServerMessage = { id: number; result: CallResult } | { event: string; payload: unknown };
 
 export function createWebSocketBridge(url: string): LinkdockBridge {
-  const pending = new Map<number, (result: CallResult) => void>();
+  /** Calls waiting for their answer, each with the connection it went over. */
+  const pending = new Map<number, { ws: WebSocket; settle: (result: CallResult) => void }>();
   const listeners = new Map<string, Set<(payload: never) => void>>();
   let nextId = 1;
   let socket: WebSocket | null = null;
   let opening: Promise<WebSocket> | null = null;
+
+  /** Fails the calls waiting on `ws` (a new connection's calls are not its to fail). */
+  const failWaiting = (ws: WebSocket, error: CallResult & { ok: false }) => {
+    for (const [id, call] of pending) {
+      if (call.ws !== ws) continue;
+      pending.delete(id);
+      call.settle(error);
+    }
+  };
 
   const connect = (): Promise<WebSocket> => {
     if (socket?.readyState === WebSocket.OPEN) return Promise.resolve(socket);
@@ -25,16 +35,23 @@ export function createWebSocketBridge(url: string): LinkdockBridge {
         reject(new Error('The Linkdock preview server is not reachable.'));
       };
       ws.onclose = () => {
-        socket = null;
-        for (const [id, settle] of pending) {
-          pending.delete(id);
-          settle({ ok: false, error: { kind: 'offline', message: 'The connection to the Linkdock preview server closed.' } });
-        }
+        if (socket === ws) socket = null;
+        failWaiting(ws, { ok: false, error: { kind: 'offline', message: 'The connection to the Linkdock preview server closed.' } });
       };
       ws.onmessage = (message) => {
-        const data = decodeWire(String(message.data), { segments: true }) as ServerMessage;
+        let data: ServerMessage;
+        try {
+          data = decodeWire(String(message.data), { segments: true }) as ServerMessage;
+        } catch {
+          // Whose answer it was cannot be told: the calls waiting on this connection fail (with a
+          // reason), and the next call opens a new one.
+          if (socket === ws) socket = null;
+          failWaiting(ws, { ok: false, error: { kind: 'internal', message: 'The Linkdock preview server sent an answer that could not be read.' } });
+          ws.close();
+          return;
+        }
         if ('id' in data) {
-          pending.get(data.id)?.(data.result);
+          pending.get(data.id)?.settle(data.result);
           pending.delete(data.id);
         } else {
           for (const listener of listeners.get(data.event) ?? []) listener(data.payload as never);
@@ -51,7 +68,7 @@ export function createWebSocketBridge(url: string): LinkdockBridge {
       const ws = await connect();
       const id = nextId++;
       return new Promise<CallResult>((resolve) => {
-        pending.set(id, resolve);
+        pending.set(id, { ws, settle: resolve });
         ws.send(encodeWire({ id, name, input }));
       });
     },

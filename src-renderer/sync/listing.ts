@@ -132,9 +132,10 @@ export async function listAll(
     let partial = ctx.partialListings?.get(resource);
     if (partial && ctx.clock.now() - partial.startedAt > PARTIAL_LISTING_MAX_AGE_MS) partial = undefined;
     ctx.partialListings?.delete(resource);
-    // Kept for this attempt only: a listing the rate limit cuts short keeps its pages, not their texts.
+    // Kept for this attempt only: a listing the rate limit cuts short keeps its pages (a page of
+    // links handed over as text keeps its text in it), not this list.
     const texts: (PageText | undefined)[] = [];
-    /** `onPage` for each page taken, under way: all are done before this attempt ends, however it ends. */
+    /** `onPage` for each page told, under way: all are done before this attempt ends, however it ends. */
     const told: Promise<void>[] = [];
     const allTold = async () => {
       const failed = (await Promise.allSettled(told)).find((result) => result.status === 'rejected');
@@ -166,10 +167,11 @@ export async function listAll(
           const pageText = { text, ends };
           texts[page - 1] = pageText;
           hashes[page - 1] = hash;
-          // A page of links as its ids and text: its rows are decoded only if the pull asks (holding
-          // 100,000 decoded reads made a first pull's longest pauses for garbage collection).
-          if (heads) results[page - 1] = { ids: heads.id, text: pageText };
-          else results[page - 1] = 'envelope' in listed ? (listed.envelope.data as ServerRow[]) : (JSON.parse(text) as ServerRow[]);
+          // A page of links main handed over as its ids and text: its rows are decoded only if the
+          // pull asks (holding 100,000 decoded reads made a first pull's longest pauses for garbage
+          // collection). Page 1's rows came decoded: kept so.
+          if ('envelope' in listed) results[page - 1] = listed.envelope.data as ServerRow[];
+          else results[page - 1] = heads ? { ids: heads.id, text: pageText } : (JSON.parse(text) as ServerRow[]);
           // The caller hears of it in a task of its own: what it does with a page (the staging's
           // write) and the task that received the page in one were among the pull's longest tasks.
           if (onPage) told.push(ctx.clock.sleep(0).then(() => onPage(page - 1, pageText, hash, heads)));

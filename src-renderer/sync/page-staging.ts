@@ -3,8 +3,8 @@
 // listing's tasks while the rest of the pages are still on the wire. The pull's one transaction
 // then names them instead of building and writing 100,000 rows' worth at the end, while the list
 // waits. Nothing here is seen by a reader until that transaction commits; what it never names is
-// dropped (link-rows.ts). Such a page's rows are then held as the list shows them
-// (link-list-row.ts), and the listing keeps only their ids and text (listed-pages.ts).
+// dropped (link-rows.ts). Such a page's rows are held as the list shows them (link-list-row.ts),
+// made from the heads main sends with the page (contract/listed-page.ts).
 import { headAt, type LinkHeads, type PageText } from '../../src-preload/contract/index.ts';
 import type { SyncContext } from './context.ts';
 import type { OnListedPage } from './listing.ts';

@@ -3,7 +3,7 @@
 // row becomes a new mirror row. Click samples are taken in that transaction, on the rows it
 // writes (mirror/click-samples.ts); a new link's first one when its page arrived, if its columns
 // were written then (page-staging.ts).
-import type { Link, Priority, UnchangedPage } from '../../src-preload/contract/index.ts';
+import { isLinkRead, type Link, type PageText, type Priority, type UnchangedPage } from '../../src-preload/contract/index.ts';
 import { loadServerIdLookup, type SyncContext } from './context.ts';
 import { listAll, ListingUnstableError } from './listing.ts';
 import { refreshRowLocal } from './local-edits.ts';
@@ -17,7 +17,6 @@ import {
   allRowScope,
   directoryUpdate,
   dropUnusedTexts,
-  isLinkType,
   needsOwnRecord,
   syncedRow,
   pageDirectory,
@@ -32,9 +31,8 @@ import {
   type PageDirectory,
 } from './mirror/link-rows.ts';
 import { startPageStaging, type StagedText } from './page-staging.ts';
-import { dedupedRows, idsOf, isTaken, rowAt, rowsOf, type PageRows, type TakenPage } from './listed-pages.ts';
+import { dedupedRows, idsOf, isTextPage, rowAt, rowsOf, type PageRows, type TextPage } from './listed-pages.ts';
 import { linkListRow, listedLinkRow, type LinkListRow } from './mirror/link-list-row.ts';
-import type { PageText } from '../../src-preload/contract/index.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
 import type { ClickSample, Fields, LinkPageKeys, MirrorRow, OutboxOp, RowClickSamples, ServerRow, StoredLinkPage } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';
@@ -81,7 +79,8 @@ export async function pullResource(ctx: SyncContext, resource: ResourceName, pri
   }
 }
 
-const isLinkRow = (resource: ResourceName, row: ServerRow) => resource !== 'links' || isLinkType(row);
+/** Whether a listed row is one the mirror keeps as a row of `resource` (a links listing's rows of other types are kept apart, `otherLinks`). */
+const isLinkRow = (resource: ResourceName, row: ServerRow) => resource !== 'links' || isLinkRead(row);
 
 /** What reconciling the open creates against a listing left: rows it mapped, server rows held back. */
 interface Reconciled {
@@ -109,7 +108,7 @@ async function reconcileOpenCreates(
   const open = (await db.outbox.where('[resource+state]').anyOf([resource, 'unknown'], [resource, 'conflict'], [resource, 'sending']).toArray())
     .filter((op) => op.kind === 'create' && (op.state !== 'conflict' || op.conflict?.type === 'ambiguous-create'))
     .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-  // The listed rows themselves only when a create is to be matched against them (a taken page's are parsed then).
+  // The listed rows themselves only when a create is to be matched against them (a text page's are parsed then).
   const rows = open.length > 0 ? listedRows() : [];
   const taken = new Set<number>();
   const held = new Set<number>();
@@ -431,7 +430,7 @@ export async function applyLinkListing(
         });
         continue;
       }
-      // The rows themselves (a taken page's parsed from its text: its columns written ahead no longer do).
+      // The rows themselves (a text page's parsed from its text: its columns written ahead no longer do).
       const links = page ? (rowsOf(page) as Link[]).filter((row) => isLinkRow('links', row)) : [];
       const record = { id: i + 1, at: now, clientIds: [] as string[], samples: [] as (RowClickSamples | null)[], updated: [] as number[] };
       const stored: Link[] = [];
@@ -602,33 +601,33 @@ async function withUnchangedRows(
   return { pages: withRows, unchanged: stillUnchanged };
 }
 
-/** The server ids of a page's links, in order (a taken page holds links only: listed-pages.ts takenPage). */
+/** The server ids of a page's links, in order (a text page holds links only: listed-pages.ts). */
 function linkIdsOf(page: PageRows | undefined): readonly number[] {
   if (!page) return [];
-  return isTaken(page) ? page.ids : page.filter((row) => isLinkRow('links', row)).map((row) => row.id);
+  return isTextPage(page) ? page.ids : page.filter((row) => isLinkRow('links', row)).map((row) => row.id);
 }
 
 /**
  * A links listing's rows by server id, one per id (a later page's copy over an earlier one's, as
- * listed-pages.ts dedupedRows): its links, and the rows of other types. A link on a taken page is
+ * listed-pages.ts dedupedRows): its links, and the rows of other types. A link on a text page is
  * parsed from the page's text only when asked for.
  */
 function listedLinks(pages: readonly (PageRows | undefined)[]) {
   const decoded = new Map<number, Link>();
-  const takenOn = new Map<number, TakenPage>();
+  const onTextPage = new Map<number, TextPage>();
   const others = new Map<number, Link>();
   for (const page of pages) {
     if (!page) continue;
-    if (isTaken(page)) {
+    if (isTextPage(page)) {
       for (const id of page.ids) {
-        takenOn.set(id, page);
+        onTextPage.set(id, page);
         decoded.delete(id);
         others.delete(id);
       }
       continue;
     }
     for (const row of page) {
-      takenOn.delete(row.id);
+      onTextPage.delete(row.id);
       if (isLinkRow('links', row)) {
         decoded.set(row.id, row as Link);
         others.delete(row.id);
@@ -640,15 +639,15 @@ function listedLinks(pages: readonly (PageRows | undefined)[]) {
   }
   let all: Link[] | undefined;
   return {
-    has: (id: number) => decoded.has(id) || takenOn.has(id),
+    has: (id: number) => decoded.has(id) || onTextPage.has(id),
     *ids(): Iterable<number> {
       yield* decoded.keys();
-      yield* takenOn.keys();
+      yield* onTextPage.keys();
     },
     get(id: number): Link | undefined {
       const row = decoded.get(id);
       if (row) return row;
-      const page = takenOn.get(id);
+      const page = onTextPage.get(id);
       return page && (rowAt(page, page.ids.indexOf(id)) as Link | undefined);
     },
     /** Every listed link, in the listing's order. */

@@ -8,10 +8,9 @@
 // A mirror from before the pages (schema 3) is all `links`, and the next pull moves the rows that
 // need no record of their own onto pages: nothing is copied on upgrade, nothing is lost.
 import type { Dexie, Table } from 'dexie';
-import { isLinkRead, pageText, type Domain, type Handler, type Link, type PageText } from '../../../src-preload/contract/index.ts';
+import { pageText, rowOfText, type Domain, type Handler, type Link, type PageText } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
 import type { LinkPage, LinkPageKeys, MirrorRow, NewRowColumns, PageColumns, PageTextRecord, RowClickSamples, ServerRow, StoredLinkPage } from './rows.ts';
-import { rowOfText } from './page-text.ts';
 
 export type { LinkPage, LinkPageKeys, NewRowColumns, PageColumns, StoredLinkPage };
 
@@ -99,9 +98,6 @@ export function syncedRow<S extends ServerRow>(clientId: string, base: S, update
     ...(samples ? { samples } : {}),
   };
 }
-
-/** Whether a listed row is a link the mirror keeps as one (rows of other types are kept apart, `otherLinks`). */
-export const isLinkType = (row: ServerRow): boolean => isLinkRead(row);
 
 /** Each stored page's rows, decoded once per record read (a cached page serves several reads). */
 const decodedPages = new WeakMap<LinkPage, Link[]>();
@@ -215,7 +211,7 @@ export function pageRow(page: LinkPage, index: number): MirrorRow<Link> {
   const link = decoded
     ? decoded[index]!
     : page.text !== undefined && page.ends
-      ? rowOfText({ text: page.text, ends: page.ends }, index)
+      ? (rowOfText({ text: page.text, ends: page.ends }, index) as Link)
       : pageLinks(page)[index]!;
   return syncedRow(page.clientIds[index]!, link, page.updated[index] ?? page.at, page.samples[index]);
 }

@@ -220,7 +220,11 @@ describe('redactSecrets over any value', () => {
   const text = fc.oneof(
     fc.string(),
     fc.constantFrom(KEY, encodeURIComponent(KEY), `Bearer ${OTHER_TOKEN}`, 'bearer\n0123456789abcdef', 'Bearer of news', 'BEARER'),
-    fc.tuple(fc.string(), fc.constantFrom(KEY, `bEaReR ${OTHER_TOKEN}`), fc.string()).map((parts) => parts.join('')),
+    // Forms a probe of JSON text meets: other cases, the lower-case URL-encoded form, part of a key, another key.
+    fc.constantFrom(KEY.toUpperCase(), encodeURIComponent(KEY).toLowerCase(), KEY.slice(0, -1), CANDIDATE, `"${KEY}"`),
+    fc
+      .tuple(fc.string(), fc.constantFrom(KEY, `bEaReR ${OTHER_TOKEN}`, encodeURIComponent(CANDIDATE), KEY.slice(1)), fc.string())
+      .map((parts) => parts.join('')),
   );
   const tree = fc.letrec((tie) => ({
     node: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('node')), fc.dictionary(fc.string(), tie('node'))),
@@ -243,7 +247,7 @@ describe('redactSecrets over any value', () => {
     const keys = fc.constantFrom([KEY], [CANDIDATE, KEY], ['key"with\\quote\u0001'], ['short', 'abc']);
     fc.assert(
       fc.property(tree, keys, (value, secrets) => {
-        // Case-folded forms and partial ones in the tree's texts: a probe may say "maybe" more often, never "no" wrongly.
+        // Other cases, parts of keys and the other key in the tree's texts: the probe may say "maybe" more often, never "no" wrongly.
         if (!textMayHoldSecret(JSON.stringify(value) ?? '', secrets)) expect(redactSecrets(value, secrets, { tokens: false })).toBe(value);
       }),
       { seed: 1128, numRuns: 400 },

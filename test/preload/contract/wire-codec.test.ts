@@ -102,5 +102,9 @@ describe('segments (a listed page’s text after the JSON)', () => {
     expect(() => decodeWire(`${header({ a: [] }, [{ path: ['a', 'length'], length: 3 }])}abc`, { segments: true })).toThrow(/no place/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(() => decodeWire('S{"value":null', { segments: true })).toThrow(/header/);
+    expect(() => decodeWire('Snull\nabc', { segments: true })).toThrow(/header/);
+    expect(() => decodeWire(`${header({ a: null }, { path: ['a'], length: 3 })}abc`, { segments: true })).toThrow(/header/);
+    expect(() => decodeWire(`${header({ a: null }, [null])}abc`, { segments: true })).toThrow(/header/);
+    expect(() => decodeWire(`${header({ a: null }, [{ path: 'a', length: 3 }])}abc`, { segments: true })).toThrow(/no place/);
   });
 });

@@ -27,6 +27,7 @@ import {
 } from '../../../src-preload/contract/index.ts';
 import { rangeDays } from '../../../src-renderer/sync/statistics/days.ts';
 import { digestOf, ReadPages } from '../../../src-main/service/unchanged-pages.ts';
+import { listingAnswer } from '../../../src-main/ipc/listing-answer.ts';
 
 type Row = Link | Domain | Handler;
 
@@ -242,12 +243,16 @@ export class FakeService {
         pages.push(handed);
       } catch (error) {
         this.listings.delete(listingId);
-        return { pages, done: true, failure: { page, error: error instanceof CallError ? error.data : { kind: 'internal', message: String(error) } } };
+        return listingAnswer(
+          { pages, done: true, failure: { page, error: error instanceof CallError ? error.data : { kind: 'internal', message: String(error) } } },
+          [],
+        );
       }
     }
     const done = listing.queue.length === 0;
     if (done) this.listings.delete(listingId);
-    return { pages, done, failure: null };
+    // As main's router hands the answer over: pages of rows as listed pages (their text and heads).
+    return listingAnswer({ pages, done, failure: null }, []);
   }
 
   /** Main's budget refuses a request the window has no room for (background ones leave the reserve). */

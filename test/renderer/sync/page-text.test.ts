@@ -2,8 +2,7 @@
 // of the rows (so its hash is the listing's), and each row read back alone as it was.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageText } from '../../../src-preload/contract/index.ts';
-import { rowOfText } from '../../../src-renderer/sync/mirror/page-text.ts';
+import { pageText, rowOfText } from '../../../src-preload/contract/index.ts';
 
 describe('page text', () => {
   it('is JSON.stringify of the rows, and each row parses back alone', () => {
