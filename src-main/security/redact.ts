@@ -24,12 +24,15 @@ function forms(key: string): string[] {
   return [key, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())];
 }
 
-function literals(secrets: Iterable<string>): string[] {
+/** Every form of every secret long enough to be one, longest first, as they are in text. */
+function secretForms(secrets: Iterable<string>): string[] {
   const texts = new Set<string>();
   for (const secret of secrets) if (typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH) for (const form of forms(secret)) texts.add(form);
   // Longest first, so a key is never half-replaced by a shorter one it contains.
-  return [...texts].sort((a, b) => b.length - a.length).map(escape);
+  return [...texts].sort((a, b) => b.length - a.length);
 }
+
+const literals = (secrets: Iterable<string>): string[] => secretForms(secrets).map(escape);
 
 /**
  * `value` with every string cleaned of the secrets, any URL-encoded form of them and (unless
@@ -86,8 +89,7 @@ const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
  * True when the text shows one (in any case, as the walk's probe) or a form has such a character.
  */
 export function textMayHoldSecret(text: string, secrets: Iterable<string>): boolean {
-  const keys: string[] = [];
-  for (const secret of secrets) if (typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH) keys.push(...forms(secret));
+  const keys = secretForms(secrets);
   if (keys.length === 0) return false;
   if (keys.some((key) => JSON_ESCAPED.test(key))) return true;
   return new RegExp(keys.map(escape).join('|'), 'i').test(text);
