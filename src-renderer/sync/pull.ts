@@ -279,10 +279,7 @@ export async function applyLinkListing(
 ): Promise<Omit<PullResult, 'requests'>> {
   const { db } = ctx;
   const now = ctx.clock.now();
-  const unchangedRows = unchangedAsHanded.reduce((sum, page) => sum + (page?.ids.length ?? 0), 0);
-  const listedAsHanded = new Set<number>();
-  for (const page of pagesAsHanded) if (page) for (const id of idsOf(page)) listedAsHanded.add(id);
-  const out = { resource: 'links' as const, listed: listedAsHanded.size + unchangedRows, added: 0, removed: 0, adopted: 0, resend: 0, ambiguous: 0 };
+  const out = { resource: 'links' as const, listed: 0, added: 0, removed: 0, adopted: 0, resend: 0, ambiguous: 0 };
   await db.transaction('rw', [...allRowScope(db), db.outbox, db.clickSamples, db.otherLinks, db.syncState], async () => {
     const feed = markPullTransaction(db);
     const own = new Map<string, MirrorRow<Link>>();
@@ -298,16 +295,6 @@ export async function applyLinkListing(
     // listed row (~10 ms each at 100,000 links, twice that on a busy machine) are not one long task.
     const breathe = () => db.syncState.get(lastPullKey('links'));
     const listed = listedLinks(pages);
-    await breathe();
-    // Every server id listed (the rows of pages left as stored included), and their click counts.
-    const listedIds = new Set<number>(listed.ids());
-    const unchangedClicks = new Map<number, number>();
-    for (const page of unchanged) {
-      page?.ids.forEach((id, k) => {
-        listedIds.add(id);
-        unchangedClicks.set(id, page.clicks[k] ?? 0);
-      });
-    }
     /** The client id a page gives a server id, unless a record of its own says otherwise. */
     const paged = (serverId: number): string | undefined => {
       const clientId = dir.clientOf.get(serverId);
@@ -315,7 +302,6 @@ export async function applyLinkListing(
       const ownRow = own.get(clientId);
       return ownRow && ownRow.serverId !== serverId ? undefined : clientId;
     };
-    await breathe();
     const { held, adopted } = await reconcileOpenCreates(ctx, 'links', listed.all, (id) => ownByServer.has(id) || paged(id) !== undefined, out);
     for (const row of adopted.values()) keepOwn(row as MirrorRow<Link>);
 
@@ -325,6 +311,8 @@ export async function applyLinkListing(
     const wanted = new Set<number>();
     /** Each page's link ids, in order (read twice below: which pages stay, then each page's write). */
     const pageIds = pages.map(linkIdsOf);
+    /** Whether any row is on a stored page (not on a first pull): else no listed row is. */
+    const anyPaged = dir.clientOf.size > 0;
     for (let i = 0; i < pages.length; i++) {
       if (i > 0 && i % PAGES_PER_STEP === 0) await breathe();
       const stored = dir.keys.get(i + 1);
@@ -344,13 +332,25 @@ export async function applyLinkListing(
         !ids.some((id) => seen.has(id));
       keep.push(same);
       for (const id of ids) {
-        if (!same && !seen.has(id)) {
+        if (!same && anyPaged && !seen.has(id)) {
           const clientId = paged(id);
           if (clientId !== undefined && !own.has(clientId)) wanted.add(dir.pageOf.get(clientId)!);
         }
         seen.add(id);
       }
     }
+    // Every server id listed, the rows of pages left as stored included (what is seen, but for
+    // rows whose last listed copy is of another type), and the click counts of those pages.
+    const listedIds = seen;
+    for (const id of listed.others.keys()) listedIds.delete(id);
+    const unchangedClicks = new Map<number, number>();
+    for (const page of unchanged) {
+      page?.ids.forEach((id, k) => {
+        listedIds.add(id);
+        unchangedClicks.set(id, page.clicks[k] ?? 0);
+      });
+    }
+    out.listed = listedIds.size + listed.others.size;
     for (const [serverId, clientId] of dir.clientOf) if (!listedIds.has(serverId) && !own.has(clientId)) wanted.add(dir.pageOf.get(clientId)!);
     const before = new Map<string, MirrorRow<Link>>();
     for (const page of await readPageRecords(db, [...wanted])) {
@@ -390,13 +390,23 @@ export async function applyLinkListing(
       ahead.built !== undefined &&
       ahead.shown !== undefined &&
       ahead.built.clientIds.length === ids.length &&
-      ids.every((id) => !placed.has(id) && !held.has(id) && !ownByServer.has(id) && paged(id) === undefined);
+      ids.every((id) => !placed.has(id)) &&
+      (held.size === 0 || !ids.some((id) => held.has(id))) &&
+      (ownByServer.size === 0 || !ids.some((id) => ownByServer.has(id))) &&
+      (!anyPaged || ids.every((id) => paged(id) === undefined));
     // Pages stored naming columns written ahead: their small records are written a few pages at a time.
     const namingPages: StoredLinkPage[] = [];
     const namingKeys: LinkPageKeys[] = [];
+    /** The batch of those records under way while the next batch's pages are looked over. */
+    let writing: Promise<unknown> = Promise.resolve();
     const writeNaming = async () => {
-      await db.linkPages.bulkPut(namingPages.splice(0));
-      await db.linkPageKeys.bulkPut(namingKeys.splice(0));
+      const before = writing;
+      writing = Promise.all([db.linkPages.bulkPut(namingPages.splice(0)), db.linkPageKeys.bulkPut(namingKeys.splice(0))]);
+      // Awaited with the next batch or at the end: the transaction fails with it either way.
+      writing.catch(() => undefined);
+      // The batch before was written while this one was built: waiting for it gives the page its
+      // breath without leaving IndexedDB idle in between.
+      await before;
     };
     for (let i = 0; i < pages.length; i++) {
       const page = pages[i];
@@ -491,6 +501,7 @@ export async function applyLinkListing(
       nextDir.replace(keys);
     }
     await writeNaming();
+    await writing;
     const beyond = [...dir.keys.keys()].filter((id) => id > pages.length);
     if (beyond.length > 0) {
       if (!pagesChanged) version = await touchPages(db);
@@ -542,12 +553,11 @@ export async function applyLinkListing(
     await db.syncState.put({ key: MOST_CLICKED_KEY, value: rankMostClicked(counts) });
     for (const clientId of [...removals, ...dropped]) await deleteClickSamples(db, clientId);
     // Rows of other types on pages left as stored are as they were.
-    const otherKept =
-      unchangedRows === 0
-        ? []
-        : (await db.otherLinks.toArray()).filter((other) => listedIds.has(other.id) && !listed.has(other.id)).map((other) => ({ ...other, seenAt: now }));
+    const otherKept = !unchanged.some((page) => page !== undefined)
+      ? []
+      : (await db.otherLinks.toArray()).filter((other) => listedIds.has(other.id) && !listed.has(other.id)).map((other) => ({ ...other, seenAt: now }));
     await db.otherLinks.clear();
-    await db.otherLinks.bulkPut([...otherKept, ...listed.others().map((row) => ({ id: row.id, row, seenAt: now }))]);
+    await db.otherLinks.bulkPut([...otherKept, ...[...listed.others.values()].map((row) => ({ id: row.id, row, seenAt: now }))]);
     await db.syncState.put({ key: lastPullKey('links'), value: now });
     feed.report(changedRows, [...removals, ...dropped]);
   });
@@ -614,20 +624,20 @@ function linkIdsOf(page: PageRows | undefined): readonly number[] {
  */
 function listedLinks(pages: readonly (PageRows | undefined)[]) {
   const decoded = new Map<number, Link>();
-  const onTextPage = new Map<number, TextPage>();
   const others = new Map<number, Link>();
   for (const page of pages) {
     if (!page) continue;
     if (isTextPage(page)) {
-      for (const id of page.ids) {
-        onTextPage.set(id, page);
-        decoded.delete(id);
-        others.delete(id);
+      // A later copy of a row stands (rows move while listing); a first pull's are text pages only.
+      if (decoded.size > 0 || others.size > 0) {
+        for (const id of page.ids) {
+          decoded.delete(id);
+          others.delete(id);
+        }
       }
       continue;
     }
     for (const row of page) {
-      onTextPage.delete(row.id);
       if (isLinkRow('links', row)) {
         decoded.set(row.id, row as Link);
         others.delete(row.id);
@@ -637,22 +647,33 @@ function listedLinks(pages: readonly (PageRows | undefined)[]) {
       }
     }
   }
+  // Where each link of a text page was last listed: only when a row is asked for (a first pull
+  // asks for none, and 100,000 map entries are a few tens of ms).
+  let onTextPage: Map<number, TextPage> | undefined;
+  const textPageOf = (id: number): TextPage | undefined => {
+    if (!onTextPage) {
+      onTextPage = new Map();
+      for (const page of pages) {
+        if (!page) continue;
+        if (isTextPage(page)) for (const id of page.ids) onTextPage.set(id, page);
+        else for (const row of page) onTextPage.delete(row.id);
+      }
+    }
+    return onTextPage.get(id);
+  };
   let all: Link[] | undefined;
   return {
-    has: (id: number) => decoded.has(id) || onTextPage.has(id),
-    *ids(): Iterable<number> {
-      yield* decoded.keys();
-      yield* onTextPage.keys();
-    },
+    has: (id: number) => decoded.has(id) || textPageOf(id) !== undefined,
     get(id: number): Link | undefined {
       const row = decoded.get(id);
       if (row) return row;
-      const page = onTextPage.get(id);
+      const page = textPageOf(id);
       return page && (rowAt(page, page.ids.indexOf(id)) as Link | undefined);
     },
     /** Every listed link, in the listing's order. */
     all: (): readonly Link[] => (all ??= dedupedRows(pages).filter((row) => isLinkRow('links', row)) as Link[]),
-    others: () => [...others.values()],
+    /** Rows of other types, by id: each id whose last listed copy is not a link. */
+    others,
   };
 }
 

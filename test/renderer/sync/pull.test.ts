@@ -179,6 +179,32 @@ describe('applying a listing to the mirror', () => {
     expect(await h.db.linkPages.count()).toBe(3);
   });
 
+  it('stores none of a listing when a batch of page records fails while the next batch is built', async () => {
+    h = harness();
+    // Eleven pages: their records go a few pages at a time, each batch written while the next is looked over.
+    const count = PAGE_SIZE * 11;
+    for (let i = 0; i < count; i++) h.service.seedLink();
+    const bulkPut = h.db.linkPageKeys.bulkPut.bind(h.db.linkPageKeys);
+    let batches = 0;
+    const secondFails = (keys: readonly LinkPageKeys[]) =>
+      ++batches === 2
+        ? bulkPut(keys).then(() => {
+            throw new Error('disk full');
+          })
+        : bulkPut(keys);
+    const spy = vi.spyOn(h.db.linkPageKeys, 'bulkPut').mockImplementation(secondFails as typeof bulkPut);
+    await expect(pullResource(h.ctx, 'links')).rejects.toThrow('disk full');
+    expect(batches).toBeGreaterThanOrEqual(2);
+    expect(await linkRows(h.db).count()).toBe(0);
+    expect(await h.db.linkPages.count()).toBe(0);
+    expect(await h.db.linkPageKeys.count()).toBe(0);
+    expect(await h.db.pageTexts.count()).toBe(0);
+    spy.mockRestore();
+    await pullResource(h.ctx, 'links');
+    expect(await linkRows(h.db).count()).toBe(count);
+    expect(await h.db.linkPages.count()).toBe(11);
+  });
+
   it('records click samples so click history is browsable offline', async () => {
     h = harness();
     const link = h.service.seedLink({ clicks: 3 });
