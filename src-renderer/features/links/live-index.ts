@@ -87,6 +87,8 @@ export function watchLinkIndex(db: MirrorDb, onIndex: (index: LinkIndex) => Link
     }
     for (const key of changes.deletes) entries.delete(key);
     changed += changes.deletes.length;
+    // A batch applied over several tasks (a pull's pages) has waited enough: its index goes now.
+    if (changes.puts.length > APPLY_ROWS) return emitNow(current);
     timer ??= setTimeout(() => void emitNow(current).catch(onError), EMIT_DELAY_MS);
   };
   const enqueue = (changes: LinkRowChanges, current: number) => {
