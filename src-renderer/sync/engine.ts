@@ -6,7 +6,7 @@ import type { RateLimitState, SyncProblem } from '../../src-preload/contract/ind
 import { BudgetExhaustedError, createRateWindowView, type RateWindowView } from './budget.ts';
 import type { SyncContext } from './context.ts';
 import { defaultLockManager, senderLockName } from './locks.ts';
-import { ROW_TABLES, type MirrorDb } from './mirror/db.ts';
+import type { MirrorDb } from './mirror/db.ts';
 import { createConnectionMonitor } from './connection-monitor.ts';
 import { endWaits } from './local-edits.ts';
 import { backoffDelay } from './outbox/backoff.ts';
@@ -17,8 +17,14 @@ import { countingApi, createRequestCounter, type RequestCounter, type RequestOut
 import { createStatusStore, refreshOutboxStatus, type StatusStore } from './status-store.ts';
 import { oneAtATime } from './one-at-a-time.ts';
 import { describeProblem } from './sync-problems.ts';
-import { systemClock, systemRandom, type Clock, type LockManagerLike, type RandomSource } from './types.ts';
+import { systemClock, systemRandom, type Clock, type LockManagerLike, type RandomSource, type ResourceName } from './types.ts';
 import { newClientId } from './random-id.ts';
+
+/**
+ * Domains and handlers (a request each) before links: the links' index is then built knowing the
+ * domains that name their short URLs, instead of reading 100,000 rows again when they land after.
+ */
+const PULL_ORDER = ['domains', 'handlers', 'links'] as const satisfies readonly ResourceName[];
 
 export interface EngineOptions {
   workspaceId: string;
@@ -247,7 +253,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
           }
           return;
         }
-        for (const resource of ROW_TABLES) {
+        for (const resource of PULL_ORDER) {
           if (result.push.pulled.includes(resource)) continue;
           try {
             await pullResource(ctx, resource, reason === 'demand' ? 'interactive' : 'background');

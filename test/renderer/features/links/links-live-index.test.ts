@@ -11,6 +11,10 @@ import { buildIndex, sortPositions, type LinkIndex } from '../../../../src-rende
 import type { MirrorDb, MirrorRow } from '../../../../src-renderer/sync/index.ts';
 import { domain, mirrorRow, openSession, serverLink } from './links-harness.tsx';
 import { linkRows } from '../../../../src-renderer/sync/mirror/link-rows.ts';
+import { openWorkspaceSync } from '../../../../src-renderer/sync/index.ts';
+import { createLocalLockManager } from '../../../../src-renderer/sync/locks.ts';
+import { FakeService } from '../../sync/fake-service.ts';
+import { freshDb, manualClock, sequentialIds } from '../../sync/helpers.ts';
 
 /** Watches the live index; an error it reports fails the test. */
 const watchIndex = (db: MirrorDb, onIndex: (index: LinkIndex) => void) =>
@@ -232,5 +236,41 @@ describe('live link index restarts', () => {
     await db.links.put(mirrorRow(serverLink(2), { clientId: 'b2' }));
     await vi.waitFor(() => expect(latest?.entries.length).toBe(2));
     watch.stop();
+  });
+});
+
+describe('live link index over a first sync', () => {
+  it('reads no link row back: domains and handlers are listed before links, so no domain lands after them', async () => {
+    const service = new FakeService();
+    const brand = service.seedDomain();
+    for (let i = 0; i < 3; i++) service.seedLink({ domain_id: brand.id });
+    service.seedHandler();
+    const db = freshDb();
+    // Every read of all link rows goes through the pages' table (link-rows.ts linkRowSlices).
+    const readsAll = vi.spyOn(db.linkPages, 'toArray');
+    let latest: LinkIndex | null = null;
+    const watch = watchIndex(db, (index) => {
+      latest = index;
+    });
+    await vi.waitFor(() => expect(latest).not.toBeNull());
+    const sync = await openWorkspaceSync({
+      workspaceId: 'first-sync',
+      api: service.api,
+      db,
+      clock: manualClock(),
+      newId: sequentialIds(),
+      locks: createLocalLockManager(),
+      storage: null,
+    });
+    await sync.engine.idle();
+    await vi.waitFor(() => expect(latest?.entries.map((entry) => entry.domainKey)).toEqual(Array(3).fill(expect.not.stringMatching(/^server:/))));
+    expect(service.calls.map((call) => call.name).filter((name) => name.endsWith('.list'))).toEqual(['domains.list', 'handlers.list', 'links.list']);
+    // Every read of all rows found no page of links (when the watch began, and when the domains
+    // landed): a domain landing after the links would have read every row again.
+    const read = await Promise.all(readsAll.mock.results.map((result) => result.value as Promise<unknown[]>));
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.map((pages) => pages.length)).toEqual(read.map(() => 0));
+    watch.stop();
+    sync.close();
   });
 });
