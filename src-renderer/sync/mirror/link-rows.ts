@@ -11,8 +11,9 @@ import type { Dexie, Table } from 'dexie';
 import { pageText, rowOfText, type Domain, type Handler, type Link, type PageText } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
 import type { LinkPage, LinkPageKeys, MirrorRow, NewRowColumns, PageColumns, PageTextRecord, RowClickSamples, ServerRow, StoredLinkPage } from './rows.ts';
+import { buildInBackground, directoryOf, pagesHolding, type PageDirectory } from './page-directory.ts';
 
-export type { LinkPage, LinkPageKeys, NewRowColumns, PageColumns, StoredLinkPage };
+export type { LinkPage, LinkPageKeys, NewRowColumns, PageColumns, PageDirectory, StoredLinkPage };
 
 /** The mirror's row tables (db.ts's MirrorDb has them; named apart so that db.ts need not be imported). */
 export type RowDb = Dexie & {
@@ -237,15 +238,6 @@ export function needsOwnRecord(row: MirrorRow, hasOps: boolean): boolean {
   );
 }
 
-/** Where the pages put each client id and server id; rebuilt when the pages' version changes. */
-export interface PageDirectory {
-  version: string;
-  pageOf: Map<string, number>;
-  clientOf: Map<number, string>;
-  keys: Map<number, LinkPageKeys>;
-  maxServerId: number | null;
-}
-
 /** The directories of the last two versions (a reader of the committed one while a pull writes the next). */
 const directories = new WeakMap<object, PageDirectory[]>();
 const DIRECTORIES_KEPT = 2;
@@ -253,6 +245,7 @@ const DIRECTORIES_KEPT = 2;
 function cacheDirectory(db: RowDb, directory: PageDirectory): void {
   const kept = (directories.get(db) ?? []).filter((known) => known.version !== directory.version);
   directories.set(db, [directory, ...kept].slice(0, DIRECTORIES_KEPT));
+  buildInBackground(directory);
 }
 /**
  * Pages lately read, by version and id: a page never changes under one version (every write of
@@ -284,16 +277,7 @@ export async function pageDirectory(db: RowDb): Promise<PageDirectory> {
     const cached = directories.get(db)?.find((known) => known.version === version);
     if (cached) return cached;
     const all = (await db.linkPageKeys.where('id').above(PAGES_VERSION_ID).toArray()) as LinkPageKeys[];
-    const built: PageDirectory = { version, pageOf: new Map(), clientOf: new Map(), keys: new Map(), maxServerId: null };
-    for (const keys of all) {
-      built.keys.set(keys.id, keys);
-      keys.clientIds.forEach((clientId, i) => {
-        const serverId = keys.serverIds[i]!;
-        built.pageOf.set(clientId, keys.id);
-        built.clientOf.set(serverId, clientId);
-        if (built.maxServerId === null || serverId > built.maxServerId) built.maxServerId = serverId;
-      });
-    }
+    const built = directoryOf(version, new Map(all.map((keys) => [keys.id, keys])));
     cacheDirectory(db, built);
     return built;
   });
@@ -311,49 +295,24 @@ export async function touchPages(db: RowDb): Promise<string> {
 }
 
 /**
- * The directory a pull's page writes make, changed page by page as they are written (a first
- * pull's 100,000 entries in its page writes' tasks, not in one long task of the first reader
- * after it): `replace` a page's keys, `remove` a page, then `commit` under the version the pull
- * stamped. Equal to a directory read from the stored keys: a client id and a server id are on one
- * page at most, and each names the other.
+ * The directory a pull's page writes make: `replace` a page's keys, `remove` a page, then `commit`
+ * under the version the pull stamped. The same as a directory read from the stored keys, which
+ * are these; its lookups are built when first asked for (page-directory.ts).
  */
 export function directoryUpdate(db: RowDb, from: PageDirectory) {
-  // Copied natively at the first change (empty on a first pull); the pages that change are patched.
-  let copy: PageDirectory | null = null;
-  const open = (): PageDirectory =>
-    (copy ??= { version: '', pageOf: new Map(from.pageOf), clientOf: new Map(from.clientOf), keys: new Map(from.keys), maxServerId: null });
-  const drop = (id: number) => {
-    const next = open();
-    const old = next.keys.get(id);
-    if (!old) return;
-    next.keys.delete(id);
-    old.clientIds.forEach((clientId, i) => {
-      // Moved to a page written before this one: that page holds it now.
-      if (next.pageOf.get(clientId) !== id) return;
-      next.pageOf.delete(clientId);
-      const serverId = old.serverIds[i]!;
-      if (next.clientOf.get(serverId) === clientId) next.clientOf.delete(serverId);
-    });
-  };
+  let keys: Map<number, LinkPageKeys> | null = null;
+  const open = () => (keys ??= new Map(from.keys));
   return {
-    replace(keys: LinkPageKeys) {
-      const next = open();
-      drop(keys.id);
-      next.keys.set(keys.id, keys);
-      keys.clientIds.forEach((clientId, i) => {
-        next.pageOf.set(clientId, keys.id);
-        next.clientOf.set(keys.serverIds[i]!, clientId);
-      });
+    replace(page: LinkPageKeys) {
+      open().set(page.id, page);
     },
-    remove: drop,
+    remove(id: number) {
+      open().delete(id);
+    },
     /** Inside the pull's transaction, once its pages are written: readers of `version` find it. */
     commit(version: string) {
-      const next = open();
-      next.version = version;
-      for (const keys of next.keys.values()) {
-        for (const serverId of keys.serverIds) if (next.maxServerId === null || serverId > next.maxServerId) next.maxServerId = serverId;
-      }
-      cacheDirectory(db, next);
+      const inOrder = new Map([...open()].sort(([a], [b]) => a - b));
+      cacheDirectory(db, directoryOf(version, inOrder));
     },
   };
 }
@@ -372,7 +331,7 @@ async function readPages<T>(db: RowDb, ids: readonly string[], pick: (page: Link
   const found = new Map<string, T>();
   if (ids.length === 0) return found;
   const dir = await pageDirectory(db);
-  const pageIds = [...new Set(ids.map((id) => dir.pageOf.get(id)).filter((id): id is number => id !== undefined))];
+  const pageIds = [...new Set(pagesHolding(dir, ids).values())];
   if (pageIds.length === 0) return found;
   const wanted = new Set(ids);
   let cache = pageCaches.get(db);
@@ -453,9 +412,10 @@ export function linkRows(db: RowDb): RowStore<MirrorRow<Link>> {
     db.transaction('rw', scope(), async () => {
       await overlay.bulkDelete(ids as string[]);
       const dir = await pageDirectory(db);
-      const gone = new Set(ids.filter((id) => dir.pageOf.has(id)));
+      const holding = pagesHolding(dir, ids);
+      const gone = new Set(holding.keys());
       if (gone.size === 0) return;
-      const pageIds = [...new Set([...gone].map((id) => dir.pageOf.get(id)!))];
+      const pageIds = [...new Set(holding.values())];
       await touchPages(db);
       for (const page of await readPageRecords(db, pageIds)) {
         if (!page) continue;
@@ -479,7 +439,7 @@ export function linkRows(db: RowDb): RowStore<MirrorRow<Link>> {
         const own = (await overlay.toCollection().primaryKeys()) as string[];
         const dir = await pageDirectory(db);
         const all = new Set(own);
-        for (const id of dir.pageOf.keys()) all.add(id);
+        for (const page of dir.keys.values()) for (const id of page.clientIds) all.add(id);
         return [...all];
       }),
     count: async () => (await linkRows(db).keys()).length,
