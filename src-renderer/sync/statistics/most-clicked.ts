@@ -14,12 +14,31 @@ export interface RankedLink {
   clicks: number;
 }
 
-/** The `n` links with the most clicks (none without clicks), most first, ties by server id. Pure. */
+/** Whether `a` ranks before `b` (negative), after it (positive) or with it (0): most clicks first, ties by server id. */
+const rankOrder = (a: RankedLink, b: RankedLink) => b.clicks - a.clicks || a.serverId - b.serverId;
+
+/**
+ * The `n` links with the most clicks (none without clicks), most first, ties by server id; of links
+ * that rank the same, the first given. Pure. One pass keeping the best `n` in order: sorting
+ * 100,000 clicked links for 100 of them cost one long task of the pull's transaction.
+ */
 export function rankMostClicked(links: readonly RankedLink[], n = MOST_CLICKED_KEPT): RankedLink[] {
-  return links
-    .filter((link) => link.clicks > 0)
-    .sort((a, b) => b.clicks - a.clicks || a.serverId - b.serverId)
-    .slice(0, n);
+  const top: RankedLink[] = [];
+  for (const link of links) {
+    if (link.clicks <= 0 || n <= 0) continue;
+    if (top.length === n && rankOrder(link, top[n - 1]!) >= 0) continue;
+    // After every link that ranks before it or with it.
+    let low = 0;
+    let high = top.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (rankOrder(top[mid]!, link) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    top.splice(low, 0, link);
+    if (top.length > n) top.pop();
+  }
+  return top;
 }
 
 /** The ranking as the last links pull left it; empty before the first. */
