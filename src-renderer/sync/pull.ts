@@ -34,7 +34,7 @@ import { startPageStaging, type StagedText } from './page-staging.ts';
 import { dedupedRows, idsOf, isTextPage, rowAt, rowsOf, type PageRows, type TextPage } from './listed-pages.ts';
 import { linkListRow, listedLinkRow, type LinkListRow } from './mirror/link-list-row.ts';
 import { forgetReadable, rememberWriteOnly, sameValue, toServerFields } from './mirror/fields.ts';
-import type { ClickSample, Fields, LinkPageKeys, MirrorRow, OutboxOp, RowClickSamples, ServerRow, StoredLinkPage } from './mirror/rows.ts';
+import type { ClickSample, Fields, LinkPageKeys, MirrorRow, OtherLinkRow, OutboxOp, RowClickSamples, ServerRow, StoredLinkPage } from './mirror/rows.ts';
 import { createdFields } from './link-carry.ts';
 import { BULK_WINDOW_SLACK_MS, reconcile, reconcileBulk } from './reconcile.ts';
 import { accountTimeZone } from './account.ts';
@@ -311,8 +311,8 @@ export async function applyLinkListing(
     const wanted = new Set<number>();
     /** Each page's link ids, in order (read twice below: which pages stay, then each page's write). */
     const pageIds = pages.map(linkIdsOf);
-    /** Whether any row is on a stored page (not on a first pull): else no listed row is. */
-    const anyPaged = dir.clientOf.size > 0;
+    /** Whether the mirror has pages (not on a first pull): else no listed row is on one. */
+    const anyPaged = dir.keys.size > 0;
     for (let i = 0; i < pages.length; i++) {
       if (i > 0 && i % PAGES_PER_STEP === 0) await breathe();
       const stored = dir.keys.get(i + 1);
@@ -341,7 +341,7 @@ export async function applyLinkListing(
     }
     // Every server id listed, the rows of pages left as stored included (what is seen, but for
     // rows whose last listed copy is of another type), and the click counts of those pages.
-    const listedIds = seen;
+    const listedIds = seen; // the same set, by the name it has from here on (nothing reads `seen` again)
     for (const id of listed.others.keys()) listedIds.delete(id);
     const unchangedClicks = new Map<number, number>();
     for (const page of unchanged) {
@@ -552,10 +552,9 @@ export async function applyLinkListing(
     // What the statistics scheduler refreshes after pinned links (statistics/most-clicked.ts).
     await db.syncState.put({ key: MOST_CLICKED_KEY, value: rankMostClicked(counts) });
     for (const clientId of [...removals, ...dropped]) await deleteClickSamples(db, clientId);
-    // Rows of other types on pages left as stored are as they were.
-    const otherKept = !unchanged.some((page) => page !== undefined)
-      ? []
-      : (await db.otherLinks.toArray()).filter((other) => listedIds.has(other.id) && !listed.has(other.id)).map((other) => ({ ...other, seenAt: now }));
+    // Rows of other types on pages main found as stored are as they were: also on such a page read
+    // back for a row of it (withUnchangedRows), as its stored text holds its links only.
+    const otherKept = await keptOthers(db, unchangedAsHanded, (id) => !listed.has(id), now);
     await db.otherLinks.clear();
     await db.otherLinks.bulkPut([...otherKept, ...[...listed.others.values()].map((row) => ({ id: row.id, row, seenAt: now }))]);
     await db.syncState.put({ key: lastPullKey('links'), value: now });
@@ -609,6 +608,21 @@ async function withUnchangedRows(
     stillUnchanged[i] = undefined;
   });
   return { pages: withRows, unchanged: stillUnchanged };
+}
+
+/** The rows of other types that pages main found as stored still list (`stillOther`: not listed as a link now), seen now. */
+async function keptOthers(
+  db: MirrorDb,
+  unchanged: readonly (UnchangedPage | undefined)[],
+  stillOther: (id: number) => boolean,
+  now: number,
+): Promise<OtherLinkRow[]> {
+  if (!unchanged.some((page) => page !== undefined)) return [];
+  const others = await db.otherLinks.toArray();
+  if (others.length === 0) return [];
+  const onUnchanged = new Set<number>();
+  for (const page of unchanged) page?.ids.forEach((id) => onUnchanged.add(id));
+  return others.filter((other) => onUnchanged.has(other.id) && stillOther(other.id)).map((other) => ({ ...other, seenAt: now }));
 }
 
 /** The server ids of a page's links, in order (a text page holds links only: listed-pages.ts). */
@@ -673,7 +687,7 @@ function listedLinks(pages: readonly (PageRows | undefined)[]) {
     /** Every listed link, in the listing's order. */
     all: (): readonly Link[] => (all ??= dedupedRows(pages).filter((row) => isLinkRow('links', row)) as Link[]),
     /** Rows of other types, by id: each id whose last listed copy is not a link. */
-    others,
+    others: others as ReadonlyMap<number, Link>,
   };
 }
 

@@ -233,6 +233,26 @@ describe('applying a listing to the mirror', () => {
     expect(await h.db.otherLinks.count()).toBe(0);
   });
 
+  it('keeps a row of another type when the page it is on is listed as stored but read back for a row edited here', async () => {
+    h = harness();
+    // Pages of 1,000: page 2 holds the other product's row among links.
+    for (let i = 0; i < PAGE_SIZE + 10; i++) h.service.seedLink({ email_reports: [] });
+    const bio = h.service.seedLink({ type: 'biolink', url: 'bio' });
+    await pullResource(h.ctx, 'links');
+    expect((await h.db.otherLinks.toArray()).map((other) => other.id)).toEqual([bio.id]);
+    // A link on the same page gets a record of its own (an edit waiting to go): the next listing,
+    // unchanged on the service, has the pull read that page back.
+    const onPage = [...h.service.rows.links.values()].find((link) => link.type === 'link' && link.id < bio.id && link.id > bio.id - 10)!;
+    const edited = (await linkRows(h.db).withServerId(onPage.id))[0]!;
+    await updateRow(h.edits, 'links', edited.clientId, { location_url: 'https://mine.example/' });
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    expect((await h.db.otherLinks.toArray()).map((other) => other.id)).toEqual([bio.id]);
+    await h.clock.advance(60_000);
+    await pullResource(h.ctx, 'links');
+    expect((await h.db.otherLinks.toArray()).map((other) => other.id)).toEqual([bio.id]);
+  });
+
   it('records the time of the last complete pull', async () => {
     h = harness();
     await pullResource(h.ctx, 'handlers');
