@@ -6,7 +6,7 @@ import type { RateLimitState, SyncProblem } from '../../src-preload/contract/ind
 import { BudgetExhaustedError, createRateWindowView, type RateWindowView } from './budget.ts';
 import type { SyncContext } from './context.ts';
 import { defaultLockManager, senderLockName } from './locks.ts';
-import type { MirrorDb } from './mirror/db.ts';
+import { ROW_TABLES, type MirrorDb } from './mirror/db.ts';
 import { createConnectionMonitor } from './connection-monitor.ts';
 import { endWaits } from './local-edits.ts';
 import { backoffDelay } from './outbox/backoff.ts';
@@ -24,7 +24,7 @@ import { newClientId } from './random-id.ts';
  * Domains and handlers (a request each) before links: the links' index is then built knowing the
  * domains that name their short URLs, instead of reading 100,000 rows again when they land after.
  */
-const PULL_ORDER = ['domains', 'handlers', 'links'] as const satisfies readonly ResourceName[];
+const PULL_ORDER: readonly ResourceName[] = [...ROW_TABLES.filter((table) => table !== 'links'), 'links'];
 
 export interface EngineOptions {
   workspaceId: string;
@@ -253,14 +253,25 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
           }
           return;
         }
+        let failed: { error: unknown } | null = null;
         for (const resource of PULL_ORDER) {
           if (result.push.pulled.includes(resource)) continue;
           try {
             await pullResource(ctx, resource, reason === 'demand' ? 'interactive' : 'background');
           } catch (error) {
-            await pullFailed(error, result);
-            return;
+            // A spent window or a lost connection stops the cycle at once; a table failing otherwise
+            // (a read the service cannot give, a deployment refusing domains) does not keep the
+            // others, links above all, from syncing. The first such failure is retried with backoff.
+            if (error instanceof BudgetExhaustedError || listingStop(error)) {
+              await pullFailed(error, result);
+              return;
+            }
+            failed ??= { error };
           }
+        }
+        if (failed) {
+          await pullFailed(failed.error, result);
+          return;
         }
         result.pulled = true;
         pullAttempt = 0;

@@ -247,6 +247,21 @@ describe('scheduling and status', () => {
     expect(probes).toBeLessThan(40);
   });
 
+  it('a table that fails to list (not offline, not rate-limited) keeps no other from syncing', async () => {
+    const service = new FakeService();
+    service.seedLink({ url: 'first' });
+    service.seedHandler();
+    // Domains are listed first: this deployment refuses them.
+    service.fail({ match: (name) => name === 'domains.list', error: { kind: 'server', message: 'Bad gateway', status: 502 }, times: 1 });
+    const { ws, db } = await setup({ service });
+    await idle(ws);
+    expect((await linkRows(db).toArray()).map((row) => row.base?.url)).toEqual(['first']);
+    expect(await db.handlers.count()).toBe(1);
+    // The failure is said, and the pull is tried again.
+    expect(ws.store.getState().lastError).toBe('Bad gateway');
+    expect(service.callsOf('links.list')).toHaveLength(1);
+  });
+
   it('offline while a failed pull waits to be tried again: no busy loop either', async () => {
     const { ws, clock, service } = await setup();
     await idle(ws);
