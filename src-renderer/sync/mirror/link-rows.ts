@@ -11,7 +11,7 @@ import type { Dexie, Table } from 'dexie';
 import { pageText, rowOfText, type Domain, type Handler, type Link, type PageText } from '../../../src-preload/contract/index.ts';
 import type { ResourceName } from '../types.ts';
 import type { LinkPage, LinkPageKeys, MirrorRow, NewRowColumns, PageColumns, PageTextRecord, RowClickSamples, ServerRow, StoredLinkPage } from './rows.ts';
-import { buildInBackground, directoryOf, pagesHolding, type PageDirectory } from './page-directory.ts';
+import { buildInBackground, directoryOf, type PageDirectory } from './page-directory.ts';
 
 export type { LinkPage, LinkPageKeys, NewRowColumns, PageColumns, PageDirectory, StoredLinkPage };
 
@@ -245,7 +245,7 @@ const DIRECTORIES_KEPT = 2;
 function cacheDirectory(db: RowDb, directory: PageDirectory): void {
   const kept = (directories.get(db) ?? []).filter((known) => known.version !== directory.version);
   directories.set(db, [directory, ...kept].slice(0, DIRECTORIES_KEPT));
-  buildInBackground(directory);
+  buildInBackground(directory, () => directories.get(db)?.includes(directory) === true);
 }
 /**
  * Pages lately read, by version and id: a page never changes under one version (every write of
@@ -257,7 +257,6 @@ const PAGES_CACHED = 4;
 const processNonce = Math.random().toString(36).slice(2);
 let versions = 0;
 
-/** A version never given before in this process (an aborted write's version is never reused). */
 /** Page number → hash of each page stored exactly as listed (what main may then hand over as unchanged). */
 export function storedPageHashes(dir: PageDirectory): Map<number, string> {
   const hashes = new Map<number, string>();
@@ -265,6 +264,7 @@ export function storedPageHashes(dir: PageDirectory): Map<number, string> {
   return hashes;
 }
 
+/** A version never given before in this process (an aborted write's version is never reused). */
 export function newPagesVersion(): string {
   return `${processNonce}.${++versions}`;
 }
@@ -331,7 +331,7 @@ async function readPages<T>(db: RowDb, ids: readonly string[], pick: (page: Link
   const found = new Map<string, T>();
   if (ids.length === 0) return found;
   const dir = await pageDirectory(db);
-  const pageIds = [...new Set(pagesHolding(dir, ids).values())];
+  const pageIds = [...new Set(dir.pagesHolding(ids).values())];
   if (pageIds.length === 0) return found;
   const wanted = new Set(ids);
   let cache = pageCaches.get(db);
@@ -412,7 +412,7 @@ export function linkRows(db: RowDb): RowStore<MirrorRow<Link>> {
     db.transaction('rw', scope(), async () => {
       await overlay.bulkDelete(ids as string[]);
       const dir = await pageDirectory(db);
-      const holding = pagesHolding(dir, ids);
+      const holding = dir.pagesHolding(ids);
       const gone = new Set(holding.keys());
       if (gone.size === 0) return;
       const pageIds = [...new Set(holding.values())];

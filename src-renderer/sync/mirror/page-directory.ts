@@ -1,7 +1,7 @@
 // Where the pages of links put each client id and server id (link-rows.ts). The lookups are built
 // from the pages' keys when first asked for, or a few pages at a time in background tasks:
 // 100,000 rows' entries cost ~45–70 ms, which a first pull spent in its transaction, page by page,
-// before the list could show. Readers wanting a few rows before then find their pages without
+// before the list could show. A reader wanting a few rows before then finds their pages without
 // them (pagesHolding).
 import type { LinkPageKeys } from './rows.ts';
 
@@ -18,6 +18,13 @@ export interface PageDirectory {
   readonly built: boolean;
   /** Builds the lookups for the next `pages` pages; true once all are. */
   buildSome(pages: number): boolean;
+  /**
+   * The pages holding these client ids, by client id (ids on no page are left out). The first
+   * reader before the lookups are built passes over the pages' client ids once (~5 ms at 100,000;
+   * building them is ~10 times that) for a screen's few rows; a second builds them (a reader per
+   * row, as a push is, would pass over them again and again).
+   */
+  pagesHolding(ids: readonly string[]): Map<string, number>;
 }
 
 /**
@@ -44,6 +51,7 @@ export function directoryOf(version: string, keys: ReadonlyMap<number, LinkPageK
     return next === pages.length;
   };
   const whole = () => buildSome(pages.length);
+  let scanned = false;
   return {
     version,
     keys,
@@ -63,6 +71,23 @@ export function directoryOf(version: string, keys: ReadonlyMap<number, LinkPageK
       return next === pages.length;
     },
     buildSome,
+    pagesHolding(ids) {
+      const found = new Map<string, number>();
+      if (next < pages.length && !scanned) {
+        scanned = true;
+        const wanted = new Set(ids);
+        for (const { id: page, clientIds } of pages) {
+          for (const clientId of clientIds) if (wanted.has(clientId)) found.set(clientId, page);
+        }
+        return found;
+      }
+      whole();
+      for (const id of ids) {
+        const page = pageOf.get(id);
+        if (page !== undefined) found.set(id, page);
+      }
+      return found;
+    },
   };
 }
 
@@ -78,33 +103,13 @@ interface BackgroundScheduler {
  * which wait while anything of higher priority is queued: the list's index and render after a
  * pull go first.
  */
-export function buildInBackground(directory: PageDirectory): void {
+export function buildInBackground(directory: PageDirectory, wanted: () => boolean): void {
   const scheduler = (globalThis as { scheduler?: BackgroundScheduler }).scheduler;
   if (typeof scheduler?.postTask !== 'function' || directory.built) return;
   const post = scheduler.postTask.bind(scheduler);
+  // Until it is built, or no reader can find it any more (newer pages took its place).
   const step = () => {
-    if (!directory.buildSome(PAGES_PER_TASK)) void post(step, { priority: 'background' });
+    if (wanted() && !directory.buildSome(PAGES_PER_TASK)) void post(step, { priority: 'background' });
   };
   void post(step, { priority: 'background' });
-}
-
-/**
- * The pages holding these client ids, by client id (ids on no page are left out). Before the
- * lookups are built, one pass over the pages' client ids (~5 ms at 100,000) rather than building
- * them (~10 times that) for a screen's few rows.
- */
-export function pagesHolding(directory: PageDirectory, ids: readonly string[]): Map<string, number> {
-  const found = new Map<string, number>();
-  if (directory.built) {
-    for (const id of ids) {
-      const page = directory.pageOf.get(id);
-      if (page !== undefined) found.set(id, page);
-    }
-    return found;
-  }
-  const wanted = new Set(ids);
-  for (const { id: page, clientIds } of directory.keys.values()) {
-    for (const clientId of clientIds) if (wanted.has(clientId)) found.set(clientId, page);
-  }
-  return found;
 }

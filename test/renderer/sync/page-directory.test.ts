@@ -2,7 +2,7 @@
 // ids found by one pass over the pages), say the same; and the window builds them in background tasks.
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildInBackground, directoryOf, pagesHolding } from '../../../src-renderer/sync/mirror/page-directory.ts';
+import { buildInBackground, directoryOf } from '../../../src-renderer/sync/mirror/page-directory.ts';
 import type { LinkPageKeys } from '../../../src-renderer/sync/mirror/rows.ts';
 
 /** Pages of rows; a row may be on two pages (rows move while a listing is written): the later page's says. */
@@ -52,16 +52,19 @@ describe('page directory', () => {
     );
   });
 
-  it('finds the pages of a few ids without building the lookups, as the lookups would', () => {
+  it('finds the pages of a first reader’s ids without building the lookups, and builds them for a second, as they would say', () => {
     fc.assert(
       fc.property(pagesArb, fc.array(fc.integer({ min: 0, max: 70 }), { maxLength: 10 }), (keys, wanted) => {
         const ids = wanted.map((c) => `c${c}`);
+        const expected = (() => {
+          const built = directoryOf('v', keys);
+          return new Map(ids.filter((id) => built.pageOf.has(id)).map((id) => [id, built.pageOf.get(id)!]));
+        })();
         const dir = directoryOf('v', keys);
-        const unbuilt = pagesHolding(dir, ids);
+        expect([...dir.pagesHolding(ids)].sort()).toEqual([...expected].sort());
         expect(dir.built).toBe(keys.size === 0);
-        const expected = new Map(ids.filter((id) => dir.pageOf.has(id)).map((id) => [id, dir.pageOf.get(id)!]));
-        expect([...unbuilt].sort()).toEqual([...expected].sort());
-        expect([...pagesHolding(dir, ids)].sort()).toEqual([...expected].sort());
+        expect([...dir.pagesHolding(ids)].sort()).toEqual([...expected].sort());
+        expect(dir.built).toBe(true);
       }),
       { seed: 1920, numRuns: 200 },
     );
@@ -83,7 +86,7 @@ describe('page directory built in background tasks', () => {
       Array.from({ length: 10 }, (_, i): [number, LinkPageKeys] => [i + 1, { id: i + 1, hash: '', clientIds: [`c${i}`], serverIds: [i + 1] }]),
     );
     const dir = directoryOf('v', keys);
-    buildInBackground(dir);
+    buildInBackground(dir, () => true);
     let tasks = 0;
     while (queued.length > 0) {
       const { task, priority } = queued.shift()!;
@@ -96,7 +99,23 @@ describe('page directory built in background tasks', () => {
     expect(tasks).toBe(3);
     expect(dir.maxServerId).toBe(10);
     // Built already: nothing more is queued.
-    buildInBackground(dir);
+    buildInBackground(dir, () => true);
     expect(queued).toHaveLength(0);
+  });
+
+  it('stops once no reader can find the directory any more', () => {
+    const queued: (() => void)[] = [];
+    global.scheduler = { postTask: (task: () => void) => (queued.push(task), Promise.resolve()) };
+    const keys = new Map(
+      Array.from({ length: 10 }, (_, i): [number, LinkPageKeys] => [i + 1, { id: i + 1, hash: '', clientIds: [`c${i}`], serverIds: [i + 1] }]),
+    );
+    const dir = directoryOf('v', keys);
+    let cached = true;
+    buildInBackground(dir, () => cached);
+    queued.shift()!();
+    cached = false;
+    queued.shift()!();
+    expect(queued).toHaveLength(0);
+    expect(dir.built).toBe(false);
   });
 });
