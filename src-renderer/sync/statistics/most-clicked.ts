@@ -1,5 +1,5 @@
 // The workspace's most-clicked links, ranked by each links pull from the counts it just read (the
-// pull holds every link then; ranking 100,000 links there costs a sort, a scan later would cost a
+// pull holds every link then; ranking 100,000 links there costs one pass, a scan later would cost a
 // read of the whole table). The statistics scheduler refreshes these first after pinned links, and
 // the workspace overview lists them.
 import type { MirrorDb } from '../mirror/db.ts';

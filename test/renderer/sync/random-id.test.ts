@@ -13,6 +13,13 @@ describe('client ids', () => {
     expect(next()).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
   });
 
+  it('put each drawn byte in its place, with the version and variant bits set', () => {
+    const next = uuidGenerator((bytes) => bytes.forEach((_, i) => (bytes[i] = i & 0xff)));
+    // Bytes 0–15, then 16–31: the 7th byte takes version 4 in its high nibble, the 9th the variant's top bits 10.
+    expect(next()).toBe('00010203-0405-4607-8809-0a0b0c0d0e0f');
+    expect(next()).toBe('10111213-1415-4617-9819-1a1b1c1d1e1f');
+  });
+
   it('never repeat over a million draws of real random bytes', () => {
     const next = uuidGenerator();
     const seen = new Set<string>();
