@@ -358,6 +358,7 @@ export async function applyLinkListing(
     }
 
     const moved: ClickSample[] = [];
+    /** Listed links with clicks: only those can rank (statistics/most-clicked.ts). */
     const counts: RankedLink[] = [];
     /** What the list's index is told once this commits (row-feed.ts). */
     const changedRows: LinkListRow[] = [];
@@ -418,7 +419,7 @@ export async function applyLinkListing(
         const { clientIds, clicks } = ahead.built;
         const serverIds = ids.map((id, k) => {
           placed.add(id);
-          counts.push({ clientId: clientIds[k]!, serverId: id, clicks: clicks[k]! });
+          if (clicks[k]! > 0) counts.push({ clientId: clientIds[k]!, serverId: id, clicks: clicks[k]! });
           changedRows.push(ahead.shown[k]!);
           return id;
         });
@@ -436,7 +437,8 @@ export async function applyLinkListing(
         if (stored.textId !== undefined) named.add(stored.textId);
         stored.serverIds.forEach((serverId, k) => {
           placed.add(serverId);
-          counts.push({ clientId: stored.clientIds[k]!, serverId, clicks: listed.get(serverId)?.clicks ?? unchangedClicks.get(serverId) ?? 0 });
+          const clicks = listed.get(serverId)?.clicks ?? unchangedClicks.get(serverId) ?? 0;
+          if (clicks > 0) counts.push({ clientId: stored.clientIds[k]!, serverId, clicks });
         });
         continue;
       }
@@ -474,7 +476,7 @@ export async function applyLinkListing(
         stored.push(serverRow);
         record.samples.push(samples);
         record.updated.push(row.updatedAt);
-        counts.push({ clientId: row.clientId, serverId: serverRow.id, clicks: serverRow.clicks });
+        if (serverRow.clicks > 0) counts.push({ clientId: row.clientId, serverId: serverRow.id, clicks: serverRow.clicks });
         if (!previous) out.added++;
         if (!ownRow && (!previous || samples !== previous.samples || !sameValue(previous.base, serverRow)))
           changedRows.push(listedLinkRow(row.clientId, serverRow, row.updatedAt));
