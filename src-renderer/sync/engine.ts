@@ -6,7 +6,7 @@ import type { RateLimitState, SyncProblem } from '../../src-preload/contract/ind
 import { BudgetExhaustedError, createRateWindowView, type RateWindowView } from './budget.ts';
 import type { SyncContext } from './context.ts';
 import { defaultLockManager, senderLockName } from './locks.ts';
-import { ROW_TABLES, type MirrorDb } from './mirror/db.ts';
+import { isQuotaError, ROW_TABLES, type MirrorDb } from './mirror/db.ts';
 import { createConnectionMonitor } from './connection-monitor.ts';
 import { endWaits } from './local-edits.ts';
 import { backoffDelay } from './outbox/backoff.ts';
@@ -259,10 +259,11 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
           try {
             await pullResource(ctx, resource, reason === 'demand' ? 'interactive' : 'background');
           } catch (error) {
-            // A spent window or a lost connection stops the cycle at once; a table failing otherwise
-            // (a read the service cannot give, a deployment refusing domains) does not keep the
-            // others, links above all, from syncing. The first such failure is retried with backoff.
-            if (error instanceof BudgetExhaustedError || listingStop(error)) {
+            // A spent window, a lost connection or a full disk stops the cycle at once (the last is
+            // the user's to hear of, before any other failure); a table failing otherwise (a read
+            // the service cannot give, a deployment refusing domains) does not keep the others,
+            // links above all, from syncing. The first such failure is retried with backoff.
+            if (error instanceof BudgetExhaustedError || listingStop(error) || isQuotaError(error)) {
               await pullFailed(error, result);
               return;
             }

@@ -359,6 +359,35 @@ describe('scheduling and status', () => {
     expect(ws.store.getState().lastError).toBe(SYNC_QUOTA_MESSAGE);
     expect((await ws.db.outbox.toArray())[0]).toMatchObject({ state: 'unknown' });
   });
+  it('a full disk found after another table failed to list is what the user hears', async () => {
+    const db = freshDb('ws');
+    let full = false;
+    db.use({
+      stack: 'dbcore',
+      name: 'full-disk',
+      create: (down) => ({
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          return {
+            ...table,
+            mutate: (request) =>
+              full && name === 'syncState' ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(request),
+          };
+        },
+      }),
+    });
+    const service = new FakeService();
+    service.seedLink();
+    const { ws } = await setup({ service, db });
+    await idle(ws);
+    // Domains (listed first) fail for a passing reason; the next table's pull finds the disk full.
+    service.fail({ match: (name) => name === 'domains.list', error: { kind: 'server', message: 'Bad gateway', status: 502 } });
+    full = true;
+    await ws.syncNow().catch(() => undefined);
+    expect(ws.store.getState().lastError).toBe(SYNC_QUOTA_MESSAGE);
+    full = false;
+  });
 });
 
 describe('one sender across windows', () => {
