@@ -64,6 +64,30 @@ async function setup(
 
 const idle = (ws: WorkspaceSync) => ws.engine.idle();
 
+/** Writes to `table` fail as a full disk does while `full` is set (`once`: it clears itself on the first). */
+function fullDiskFor(db: MirrorDb, table: string, options: { once?: boolean } = {}): { full: boolean } {
+  const disk = { full: false };
+  db.use({
+    stack: 'dbcore',
+    name: 'full-disk',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const inner = down.table(name);
+        return {
+          ...inner,
+          mutate: (request) => {
+            if (!disk.full || name !== table) return inner.mutate(request);
+            if (options.once) disk.full = false;
+            return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+          },
+        };
+      },
+    }),
+  });
+  return disk;
+}
+
 /** A domain created while the service is unreachable: its first attempt failed, and the status says offline. */
 async function offlineWithACreate(): Promise<Setup> {
   const set = await setup();
@@ -328,25 +352,8 @@ describe('scheduling and status', () => {
 
   it('a full disk while the push lists to settle a create of unknown outcome is told, not passed over', async () => {
     const db = freshDb('ws');
-    let full = false;
-    db.use({
-      stack: 'dbcore',
-      name: 'full-disk',
-      create: (down) => ({
-        ...down,
-        table(name) {
-          const table = down.table(name);
-          return {
-            ...table,
-            mutate: (request) => {
-              if (!full || name !== 'syncState') return table.mutate(request);
-              full = false; // once: the pull after the push would report it all the same
-              return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
-            },
-          };
-        },
-      }),
-    });
+    // Once: the pull after the push would report it all the same.
+    const disk = fullDiskFor(db, 'syncState', { once: true });
     const { ws, service } = await setup({ db });
     await idle(ws);
     await ws.links.create({ location_url: 'https://dest.test/', url: 'promo' });
@@ -354,39 +361,24 @@ describe('scheduling and status', () => {
     await ws.syncNow();
     expect((await ws.db.outbox.toArray())[0]).toMatchObject({ state: 'unknown' });
     // The push's listing that settles it cannot be stored (its lastPull record): the user hears why.
-    full = true;
+    disk.full = true;
     await ws.syncNow().catch(() => undefined);
     expect(ws.store.getState().lastError).toBe(SYNC_QUOTA_MESSAGE);
     expect((await ws.db.outbox.toArray())[0]).toMatchObject({ state: 'unknown' });
   });
   it('a full disk found after another table failed to list is what the user hears', async () => {
     const db = freshDb('ws');
-    let full = false;
-    db.use({
-      stack: 'dbcore',
-      name: 'full-disk',
-      create: (down) => ({
-        ...down,
-        table(name) {
-          const table = down.table(name);
-          return {
-            ...table,
-            mutate: (request) =>
-              full && name === 'syncState' ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(request),
-          };
-        },
-      }),
-    });
+    const disk = fullDiskFor(db, 'syncState');
     const service = new FakeService();
     service.seedLink();
     const { ws } = await setup({ service, db });
     await idle(ws);
     // Domains (listed first) fail for a passing reason; the next table's pull finds the disk full.
     service.fail({ match: (name) => name === 'domains.list', error: { kind: 'server', message: 'Bad gateway', status: 502 } });
-    full = true;
+    disk.full = true;
     await ws.syncNow().catch(() => undefined);
     expect(ws.store.getState().lastError).toBe(SYNC_QUOTA_MESSAGE);
-    full = false;
+    disk.full = false;
   });
 });
 
