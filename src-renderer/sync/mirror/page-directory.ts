@@ -4,6 +4,7 @@
 // before the list could show. A reader wanting a few rows before then finds their pages without
 // them (pagesHolding).
 import type { LinkPageKeys } from './rows.ts';
+import { postTask } from '../post-task.ts';
 
 export interface PageDirectory {
   version: string;
@@ -94,22 +95,16 @@ export function directoryOf(version: string, keys: ReadonlyMap<number, LinkPageK
 /** Pages per background task: ~0.5 ms each. */
 const PAGES_PER_TASK = 4;
 
-interface BackgroundScheduler {
-  postTask?: (task: () => void, options: { priority: 'background' }) => Promise<void>;
-}
-
 /**
  * Builds the directory's lookups in background tasks (where the window has them: not in Node),
  * which wait while anything of higher priority is queued: the list's index and render after a
  * pull go first.
  */
 export function buildInBackground(directory: PageDirectory, wanted: () => boolean): void {
-  const scheduler = (globalThis as { scheduler?: BackgroundScheduler }).scheduler;
-  if (typeof scheduler?.postTask !== 'function' || directory.built) return;
-  const post = scheduler.postTask.bind(scheduler);
+  if (directory.built) return;
   // Until it is built, or no reader can find it any more (newer pages took its place).
   const step = () => {
-    if (wanted() && !directory.buildSome(PAGES_PER_TASK)) void post(step, { priority: 'background' });
+    if (wanted() && !directory.buildSome(PAGES_PER_TASK)) postTask(step, 'background');
   };
-  void post(step, { priority: 'background' });
+  postTask(step, 'background');
 }
