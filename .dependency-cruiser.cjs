@@ -91,7 +91,7 @@ module.exports = {
     mainBelow('storage', []),
     mainBelow('service', []),
     mainBelow('sandbox', []),
-    mainBelow('vault', []),
+    mainBelow('vault', ['storage']),
     mainBelow('logging', ['security']),
     mainBelow('workspaces', ['storage', 'vault', 'service', 'security']),
     mainBelow('ipc', ['security', 'service']),

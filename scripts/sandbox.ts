@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../src-main/sandbox/index.ts';
+import { PRIVATE_DIR_MODE, privateDir } from '../src-main/storage/durable-write.ts';
 import { canonicalTimeZone } from '../src-main/sandbox/time.ts';
 
 const USAGE = `Usage: npm run sandbox -- --key KEY [--key KEY2 ...] [--port N] [--data FILE|:memory:] [--demo] [--rate-limit N] [--timezone ZONE]
@@ -70,7 +71,13 @@ async function main(): Promise<void> {
   const timezone = values.timezone;
   if (timezone !== undefined && canonicalTimeZone(timezone) === null) fail('--timezone must be an IANA time zone name such as Europe/Berlin or UTC');
   const dataFile = values.data ?? defaultDataFile();
-  if (dataFile !== ':memory:') mkdirSync(dirname(dataFile), { recursive: true });
+  // The folder is the user's alone (issue #36): Linkdock's user data folder (the default) is made
+  // 0700 or tightened like the app does; a folder given with --data is made 0700 when new, and an
+  // existing one is the user's choice.
+  if (dataFile !== ':memory:') {
+    if (values.data === undefined) await privateDir(dirname(dataFile));
+    else mkdirSync(dirname(dataFile), { recursive: true, mode: PRIVATE_DIR_MODE });
+  }
 
   let sandbox;
   try {

@@ -12,6 +12,7 @@ import {
   type TrayLink,
 } from '../../src-preload/contract/index.ts';
 import { buildAppMenu } from './app-menu.ts';
+import { reportDamagedFiles } from './damaged-files.ts';
 import { GlobalShortcut } from './global-shortcut.ts';
 import { helpMenuActions } from './help-menu.ts';
 import { createShellCalls } from './shell-calls.ts';
@@ -372,6 +373,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     try {
       services = given;
       await Promise.all([settings.load(), trayCache.load(), queue.load()]);
+      reportDamagedFiles({ settings, queue, trayCache }, { logWarn: deps.logWarn ?? deps.logError, notify: deps.notify });
       workspaceList = (await given.workspaces.list()).map(({ id, name, baseUrl }) => ({ id, name, baseUrl }));
       loaded = true;
       try {

@@ -3,9 +3,9 @@
 // it again for an existing sandbox workspace, on its last port when free so copied short URLs keep
 // working, else on a random port with the workspace's base URL updated.
 import { randomBytes } from 'node:crypto';
-import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunningSandbox, SandboxOptions } from '../sandbox/index.ts';
+import { pruneSetAside, setAsideDatabase } from './sandbox-set-aside.ts';
 
 /** What the embedded sandbox (and the desktop shell) need of the workspace service (the real one in the app). */
 export interface SandboxWorkspaces {
@@ -30,6 +30,8 @@ export interface EmbeddedSandboxDeps {
   /** Tests use ':memory:'; the app keeps sandbox.sqlite in the user data folder. */
   dataFile?: string;
   newKey?: () => string;
+  /** When set-aside databases were made and are judged old (default the system's clock). */
+  now?: () => number;
 }
 
 export interface EmbeddedSandbox {
@@ -56,6 +58,8 @@ function portOf(baseUrl: string): number {
 export async function startEmbeddedSandbox(deps: EmbeddedSandboxDeps): Promise<EmbeddedSandbox | null> {
   const dataFile = deps.dataFile ?? path.join(deps.userDataDir, 'sandbox.sqlite');
   const newKey = deps.newKey ?? sandboxKey;
+  // Databases of removed Sandbox workspaces are kept a week at most.
+  if (dataFile !== ':memory:') await pruneSetAside(dataFile, (deps.now ?? Date.now)());
   const list = await deps.workspaces.list();
   const existing = list.find((workspace) => workspace.sandbox);
 
@@ -116,19 +120,11 @@ export async function restoreEmbeddedSandbox(current: EmbeddedSandbox | null, de
   if (current && list.some((w) => w.id === current.workspaceId)) return current;
   await current?.running.close();
   // The removed workspace's data is set aside, not deleted: its demo aliases would collide with the
-  // new account's (aliases on the sandbox's own host are one namespace), and nothing is lost.
+  // new account's (aliases on the sandbox's own host are one namespace). Only the newest copy is
+  // kept, for a week (sandbox-set-aside.ts).
   const dataFile = deps.dataFile ?? path.join(deps.userDataDir, 'sandbox.sqlite');
-  if (dataFile !== ':memory:') await setAside(dataFile, `removed-${Date.now()}`);
+  if (dataFile !== ':memory:') await setAsideDatabase(dataFile, (deps.now ?? Date.now)());
   const restored = await startEmbeddedSandbox({ ...deps, dataFile, restore: true });
   if (!restored) throw new Error('The sandbox could not be started.');
   return restored;
-}
-
-/** Renames a SQLite file and its WAL companions to `<file>.<tag>` (those that exist). */
-async function setAside(file: string, tag: string): Promise<void> {
-  for (const suffix of ['', '-wal', '-shm']) {
-    await rename(`${file}${suffix}`, `${file}.${tag}${suffix}`).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  }
 }

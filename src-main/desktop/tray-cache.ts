@@ -14,6 +14,8 @@ export class TrayCacheStore {
   private readonly json: JsonFile<typeof FileSchema>;
   private entries = new Map<string, TrayCache>();
   private readonly serial = new Serial();
+  /** Where a damaged file was moved at load (the shell logs it). */
+  recoveredFrom: string | undefined;
 
   constructor(options: { dir: string }) {
     this.json = new JsonFile(path.join(options.dir, 'tray-cache.json'), FileSchema);
@@ -21,7 +23,8 @@ export class TrayCacheStore {
 
   async load(): Promise<void> {
     // A damaged cache is only a cache: it is moved aside and the renderer refills it.
-    const { value } = await this.json.load(() => ({ version: 1 as const, workspaces: {} }));
+    const { value, recoveredFrom } = await this.json.load(() => ({ version: 1 as const, workspaces: {} }));
+    this.recoveredFrom = recoveredFrom;
     this.entries = new Map(Object.entries(value.workspaces).filter(([id, entry]) => id === entry.workspaceId));
   }
 

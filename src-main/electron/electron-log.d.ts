@@ -6,7 +6,12 @@ declare module 'electron-log/main' {
   type Level = 'error' | 'warn' | 'info' | 'verbose' | 'debug' | 'silly' | false;
   interface MainLogger {
     transports: {
-      file: { level: Level; maxSize: number; getFile(): { readonly path: string } };
+      file: {
+        level: Level;
+        maxSize: number;
+        writeOptions?: { flag?: string; mode?: number; encoding?: string };
+        getFile(): { readonly path: string };
+      };
       console: { level: Level };
     };
     info(...params: unknown[]): void;

@@ -1,9 +1,10 @@
-// A small JSON file in the user data folder, read through a schema and written atomically: each
-// write goes to a temporary file renamed over the old one, so a crash mid-write keeps the previous
-// content. A file that cannot be read is moved aside (never overwritten) and the fallback is used.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// A small JSON file in the user data folder, read through a schema and written atomically and
+// durably (durable-write.ts: a crash or a power cut keeps the previous content or the new one, and
+// the file is the user's alone). A file that cannot be read is moved aside (never overwritten) and
+// the fallback is used; the caller is told where it went, and must say so.
+import { readFile, rename } from 'node:fs/promises';
 import type { z } from 'zod';
+import { writeFileDurably } from './durable-write.ts';
 
 export interface JsonFileLoad<T> {
   value: T;
@@ -45,12 +46,7 @@ export class JsonFile<S extends z.ZodType> {
   /** Writes are serialised in call order; the promise settles when this value is on disk. */
   save(value: z.output<S>): Promise<void> {
     const text = JSON.stringify(value, null, 2);
-    const write = this.writing.then(async () => {
-      await mkdir(path.dirname(this.file), { recursive: true });
-      const temp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temp, text);
-      await rename(temp, this.file);
-    });
+    const write = this.writing.then(() => writeFileDurably(this.file, text));
     this.writing = write.catch(() => undefined);
     return write;
   }

@@ -1,10 +1,13 @@
 // Keeps each workspace's API key encrypted on disk, one file per workspace, together with the
 // origin the key was entered for (issue #14): both are inside the encrypted payload, so editing
-// workspaces.json cannot redirect the key. The cipher is handed in (Electron's safeStorage in the
-// app, a test double in tests), so this module has no Electron.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// workspaces.json cannot redirect the key. Nothing outside the encryption decides how the payload
+// is read (issue #36): a file's "version" can only select the one format there is, whose payload
+// always names its origin. The cipher is handed in (Electron's safeStorage in the app, a test
+// double in tests), so this module has no Electron.
+import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CallError, originOf, type VaultStatus } from '../../src-preload/contract/index.ts';
+import { writeFileDurably } from '../storage/durable-write.ts';
 
 export interface Cipher {
   /** Whether encryption can be used at all. */
@@ -18,18 +21,25 @@ export interface Cipher {
 /** Backends that protect nothing beyond obfuscation (Electron on Linux without a keyring). */
 const WEAK_BACKENDS = new Set(['basic_text']);
 
-/** Version 1 encrypted the bare key; version 2 encrypts `{"key","origin"}`. */
+/**
+ * Version 2 encrypts `{"version":2,"key","origin"}` (files written before the inner version have
+ * none). Version 1 (the bare key, before issue #14) is refused: it holds no trustworthy record of
+ * the address it was entered for, and binding it to whatever workspaces.json names now is how a
+ * key could be sent elsewhere (issue #36). It was only ever written by unreleased builds; the user
+ * types the key once more.
+ */
 const FILE_VERSION = 2;
+const OLD_VERSION = 1;
 interface KeyFile {
-  version: 1 | typeof FILE_VERSION;
+  version: typeof OLD_VERSION | typeof FILE_VERSION;
   backend: string;
   data: string; // base64 of the cipher's output
 }
 
-/** A stored key and the origin it belongs to; null for a key stored before keys had one. */
+/** A stored key and the origin it belongs to. */
 export interface BoundKey {
   key: string;
-  origin: string | null;
+  origin: string;
 }
 
 export interface KeyVaultOptions {
@@ -78,17 +88,14 @@ export class KeyVault {
       });
     }
     this.seen.add(key);
-    const data = await this.cipher.encrypt(JSON.stringify({ key, origin }));
+    const data = await this.cipher.encrypt(JSON.stringify({ version: FILE_VERSION, key, origin }));
     const file: KeyFile = { version: FILE_VERSION, backend: status.backend, data: Buffer.from(data).toString('base64') };
     const target = this.fileFor(workspaceId);
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
     if (await this.isUnreadable(workspaceId)) {
       // The user chose to replace a damaged key: keep the damaged file for inspection rather than destroy it.
       await rename(target, `${target}.damaged-${this.now()}`);
     }
-    const temp = `${target}.${process.pid}.tmp`;
-    await writeFile(temp, JSON.stringify(file), { mode: 0o600 });
-    await rename(temp, target);
+    await writeFileDurably(target, JSON.stringify(file));
   }
 
   async hasKey(workspaceId: string): Promise<boolean> {
@@ -100,22 +107,26 @@ export class KeyVault {
     return (await this.getBoundKey(workspaceId))?.key ?? null;
   }
 
-  /** The decrypted key with the origin it belongs to, or null when none is stored. */
+  /**
+   * The decrypted key with the origin it belongs to, or null when none is stored. A file that is
+   * damaged, of the old format or whose payload does not verify is an error asking for the key again.
+   */
   async getBoundKey(workspaceId: string): Promise<BoundKey | null> {
     const raw = await this.readFile(workspaceId);
     if (raw === null) return null;
     const file = parseKeyFile(raw);
     if (!file) throw damaged();
+    if (file.version === OLD_VERSION) throw damaged('it was stored by an earlier Linkdock without the address it is for, so it is not used');
     let result: { value: string; shouldReEncrypt: boolean };
     try {
       result = await this.cipher.decrypt(Buffer.from(file.data, 'base64'));
     } catch {
       throw damaged('it cannot be decrypted (was it stored by another user account or machine?)');
     }
-    const bound = file.version === 1 ? { key: result.value, origin: null } : parsePayload(result.value);
+    const bound = parsePayload(result.value, file.version);
     if (!bound) throw damaged();
     this.seen.add(bound.key);
-    if (result.shouldReEncrypt && bound.origin !== null) {
+    if (result.shouldReEncrypt) {
       // The key store rotated its key: store the key again under the new one. A failure here
       // is harmless (the old file still decrypts), so it must not fail the read.
       await this.setKey(workspaceId, bound.key, { origin: bound.origin, acceptWeak: true }).catch(() => undefined);
@@ -157,7 +168,7 @@ export class KeyVault {
 function parseKeyFile(raw: string): KeyFile | null {
   try {
     const value = JSON.parse(raw) as Partial<KeyFile>;
-    if ((value.version !== 1 && value.version !== FILE_VERSION) || typeof value.data !== 'string' || typeof value.backend !== 'string') return null;
+    if ((value.version !== OLD_VERSION && value.version !== FILE_VERSION) || typeof value.data !== 'string' || typeof value.backend !== 'string') return null;
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value.data) || value.data.length === 0) return null;
     return value as KeyFile;
   } catch {
@@ -165,9 +176,12 @@ function parseKeyFile(raw: string): KeyFile | null {
   }
 }
 
-function parsePayload(plain: string): BoundKey | null {
+/** The payload must be the format the file names: the key with a valid origin, and its own version when it carries one. */
+function parsePayload(plain: string, version: number): BoundKey | null {
   try {
-    const value = JSON.parse(plain) as Partial<BoundKey>;
+    const value = JSON.parse(plain) as Partial<BoundKey> & { version?: unknown };
+    if (value === null || typeof value !== 'object') return null;
+    if (value.version !== undefined && value.version !== version) return null;
     if (typeof value.key !== 'string' || typeof value.origin !== 'string' || originOf(value.origin) !== value.origin) return null;
     return { key: value.key, origin: value.origin };
   } catch {

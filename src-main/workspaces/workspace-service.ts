@@ -103,7 +103,9 @@ export class WorkspaceService<Client> {
     // A confirmation of plain http holds for its own origin only.
     const confirmed = change.allowInsecureHttp ?? (sameOrigin(next, workspace.baseUrl) && workspace.allowInsecureHttp);
     const allowInsecureHttp = checkTransport(next, confirmed);
-    const stored = await this.deps.vault.getBoundKey(workspaceId);
+    // With a new key, the stored one is only wanted to put back on failure: an unreadable one is just replaced.
+    const read = this.deps.vault.getBoundKey(workspaceId);
+    const stored = change.apiKey !== undefined ? await read.catch(() => null) : await read;
     const keyOrigin = stored?.origin ?? workspace.baseUrl;
     if (change.apiKey !== undefined) {
       await this.deps.vault.setKey(workspaceId, change.apiKey, { origin: next, acceptWeak: change.acceptWeakEncryption === true });
@@ -182,16 +184,14 @@ export class WorkspaceService<Client> {
     return this.deps.store.get(workspaceId);
   }
 
-  /** The workspace's key, only while it belongs to the workspace's origin. */
-  private async key(workspace: StoredWorkspace): Promise<BoundKey & { origin: string }> {
+  /**
+   * The workspace's key, only while it belongs to the workspace's origin. Never re-bound here: the
+   * vault answers only keys that name their origin inside the encryption (issue #36).
+   */
+  private async key(workspace: StoredWorkspace): Promise<BoundKey> {
     const stored = await this.deps.vault.getBoundKey(workspace.id);
     if (stored === null) throw new CallError({ kind: 'no-key', message: 'This workspace has no API key. Enter one in its settings.' });
     const here = originOrThrow(workspace.baseUrl);
-    if (stored.origin === null) {
-      // Stored before keys had an origin: it was entered for the address the workspace has.
-      await this.deps.vault.setKey(workspace.id, stored.key, { origin: here, acceptWeak: true });
-      return { key: stored.key, origin: here };
-    }
     if (stored.origin !== here) {
       throw new CallError({
         kind: 'no-key',

@@ -84,16 +84,20 @@ describe('an API key is bound to its origin', () => {
     expect(a.requests.map((r) => [r.path.split('?')[0], r.headers.authorization])).toEqual([['/s/api/links/', `Bearer ${KEY_A}`]]);
   });
 
-  it('binds a key stored before keys had an origin to the address its workspace has', async () => {
+  it('does not bind a key stored before keys had an origin to any address: it asks for the key again (issue #36)', async () => {
     const workspaceId = await addAtA();
     const file = path.join(dir, 'keys', `${workspaceId}.key.json`);
     const data = Buffer.from(await cipher.encrypt(KEY_A)).toString('base64');
     await writeFile(file, JSON.stringify({ version: 1, backend: 'gnome_libsecret', data }));
     services = await start();
+    const listed = await call('links.list', { workspaceId });
+    expect(listed).toMatchObject({ ok: false, error: { kind: 'vault' } });
+    expect(listed.ok ? '' : listed.error.message).toMatch(/Enter the key again/);
+    expect(a.requests).toHaveLength(0);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 1 });
+    expect(await call('workspaces.setKey', { workspaceId, apiKey: KEY_A })).toMatchObject({ ok: true });
     expect(await call('links.list', { workspaceId })).toMatchObject({ ok: true });
     expect(authorizations(a)).toEqual([`Bearer ${KEY_A}`]);
-    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 2 });
-    expect(await services.vault.getBoundKey(workspaceId)).toEqual({ key: KEY_A, origin: a.origin });
   });
 
   it('never sends the key to an origin it was not entered for, even when the stored address changed behind its back', async () => {

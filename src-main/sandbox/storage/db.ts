@@ -1,10 +1,12 @@
 // Opens the sandbox database (a file or ':memory:') and brings its schema up to date.
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { migrate } from './migrations.ts';
 
 export type Db = DatabaseSync;
 
 export function openDatabase(file: string): Db {
+  if (file !== ':memory:') keepPrivate(file);
   const db = new DatabaseSync(file);
   db.exec('PRAGMA foreign_keys = ON');
   if (file !== ':memory:') {
@@ -20,6 +22,25 @@ export function openDatabase(file: string): Db {
   }
   migrate(db);
   return db;
+}
+
+/**
+ * The database holds the accounts' keys and links: 0600 (issue #36). Made before SQLite opens it,
+ * so SQLite's own default (0644) never applies; its WAL and shared-memory files take the
+ * database's mode. Files left looser by an earlier run are tightened. Best effort: what cannot be
+ * made or changed here is left to SQLite to open (or to refuse with its own message), as before.
+ */
+function keepPrivate(file: string): void {
+  if (process.platform === 'win32') return;
+  const attempt = (step: () => void): void => {
+    try {
+      step();
+    } catch {
+      // See above.
+    }
+  };
+  attempt(() => closeSync(openSync(file, 'a', 0o600)));
+  for (const suffix of ['', '-wal', '-shm']) attempt(() => chmodSync(`${file}${suffix}`, 0o600));
 }
 
 /** Runs fn in one transaction: everything it writes lands, or nothing does. */

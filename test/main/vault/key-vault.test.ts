@@ -89,7 +89,7 @@ describe('KeyVault', () => {
   it('a key that no longer decrypts is a clear error, not "no key"', async () => {
     const vault = new KeyVault({ dir, cipher: testCipher().cipher });
     const file = path.join(dir, 'ws-6.key.json');
-    const foreign = JSON.stringify({ version: 1, backend: 'kwallet5', data: Buffer.from('other-machine').toString('base64') });
+    const foreign = JSON.stringify({ version: 2, backend: 'kwallet5', data: Buffer.from('other-machine').toString('base64') });
     await writeFile(file, foreign);
     const error = await rejection(vault.getKey('ws-6'));
     expect(error.kind).toBe('vault');
@@ -124,12 +124,55 @@ describe('KeyVault', () => {
     expect([...vault.knownKeys()]).toEqual([KEY]);
   });
 
-  it('reads a key stored before keys had an origin as not yet bound', async () => {
+  it('refuses a key stored before keys had an origin, asking for it again, and replaces it when given', async () => {
     const { cipher } = testCipher();
     const vault = new KeyVault({ dir, cipher });
+    const file = path.join(dir, 'ws-10.key.json');
     const data = Buffer.from(await cipher.encrypt(KEY)).toString('base64');
-    await writeFile(path.join(dir, 'ws-10.key.json'), JSON.stringify({ version: 1, backend: 'gnome_libsecret', data }));
-    expect(await vault.getBoundKey('ws-10')).toEqual({ key: KEY, origin: null });
+    await writeFile(file, JSON.stringify({ version: 1, backend: 'gnome_libsecret', data }));
+    const error = await rejection(vault.getBoundKey('ws-10'));
+    expect(error).toMatchObject({ kind: 'vault' });
+    expect(error.message).toMatch(/earlier Linkdock without the address.*Enter the key again/);
+    expect(error.message).not.toContain(KEY);
+    await vault.setKey('ws-10', KEY, { origin: ORIGIN });
+    expect(await vault.getBoundKey('ws-10')).toEqual({ key: KEY, origin: ORIGIN });
+  });
+
+  it('a file whose version was changed does not change how its payload is read', async () => {
+    const { cipher } = testCipher();
+    const vault = new KeyVault({ dir, cipher });
+    await vault.setKey('ws-11', KEY, { origin: ORIGIN });
+    const file = path.join(dir, 'ws-11.key.json');
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { version: number; backend: string; data: string };
+    for (const version of [1, 3, '2', null]) {
+      await writeFile(file, JSON.stringify({ ...stored, version }));
+      const error = await rejection(vault.getBoundKey('ws-11'));
+      expect(error.kind).toBe('vault');
+      expect(error.message).toMatch(/Enter the key again/);
+    }
+  });
+
+  it('refuses a payload that does not verify: no origin, a foreign origin form, another inner version', async () => {
+    const { cipher } = testCipher();
+    const vault = new KeyVault({ dir, cipher });
+    const file = path.join(dir, 'ws-12.key.json');
+    const payloads = [
+      KEY,
+      JSON.stringify({ key: KEY }),
+      JSON.stringify({ key: KEY, origin: null }),
+      JSON.stringify({ key: KEY, origin: `${ORIGIN}/path` }),
+      JSON.stringify({ version: 3, key: KEY, origin: ORIGIN }),
+      'null',
+    ];
+    for (const payload of payloads) {
+      const data = Buffer.from(await cipher.encrypt(payload)).toString('base64');
+      await writeFile(file, JSON.stringify({ version: 2, backend: 'gnome_libsecret', data }));
+      expect((await rejection(vault.getBoundKey('ws-12'))).message).toMatch(/damaged.*Enter the key again/);
+    }
+    // A payload written before the inner version was added still reads.
+    const older = Buffer.from(await cipher.encrypt(JSON.stringify({ key: KEY, origin: ORIGIN }))).toString('base64');
+    await writeFile(file, JSON.stringify({ version: 2, backend: 'gnome_libsecret', data: older }));
+    expect(await vault.getBoundKey('ws-12')).toEqual({ key: KEY, origin: ORIGIN });
   });
 
   it('refuses ids that could escape its folder', async () => {
