@@ -12,6 +12,7 @@ import {
   nativeTheme,
   net,
   Notification,
+  protocol,
   safeStorage,
   screen,
   session,
@@ -21,8 +22,9 @@ import {
 import electronLog from 'electron-log/main';
 import electronUpdaterModule from 'electron-updater';
 import { startDesktopShell, type DesktopShell } from './desktop/desktop-shell.ts';
-import { rendererUrl as rendererUrlOf } from './desktop/renderer-url.ts';
+import { rendererDir, rendererUrl as rendererUrlOf } from './desktop/renderer-url.ts';
 import { installAppMenu } from './electron/app-menu.ts';
+import { registerAppScheme, serveAppScheme } from './electron/app-protocol.ts';
 import { startLocalCrashReports } from './electron/crash-reports.ts';
 import { electronShortcuts } from './electron/global-shortcut.ts';
 import { registerContractIpc } from './electron/ipc.ts';
@@ -41,7 +43,10 @@ import { startSandbox } from './sandbox/index.ts';
 import { NetworkRouter } from './service/network-route.ts';
 import { guardedOpenExternal } from './security/external-url.ts';
 
-const rendererUrl = rendererUrlOf({ isPackaged: app.isPackaged, env: process.env, outDir: path.join(import.meta.dirname, '..') });
+const outDir = path.join(import.meta.dirname, '..');
+const rendererUrl = rendererUrlOf({ isPackaged: app.isPackaged, env: process.env });
+// The page comes from app://linkdock/ (the renderer folder only), not file://; the scheme must be declared before 'ready'.
+registerAppScheme(protocol);
 const openExternal = guardedOpenExternal((url) => shell.openExternal(url));
 const preloadPath = path.join(import.meta.dirname, '../preload/index.cjs');
 // Packaged: electron-builder's extraResources sit in process.resourcesPath; in development, the repository's resources/.
@@ -80,8 +85,9 @@ const desktop = startDesktopShell({
   logError,
   logWarn: (message) => log.warn(message),
   logInfo: (message) => log.info(message),
-  // Only the packaged app updates itself (electron-updater reads app-update.yml, which electron-builder writes from its publish settings).
-  ...(app.isPackaged ? { updater: electronUpdater(electronUpdaterModule.autoUpdater, log) } : {}),
+  // Only the packaged app updates itself, and only from the feed its release set: electron-updater reads app-update.yml, which
+  // electron-builder writes only then (electron-builder.ts); without it update-plan.ts never checks.
+  ...(app.isPackaged ? { updater: electronUpdater(electronUpdaterModule.autoUpdater, log, path.join(process.resourcesPath, 'app-update.yml')) } : {}),
   isOnline: () => net.isOnline(),
   openLogsFolder: openLogsFolder(shell, logFile),
 });
@@ -90,6 +96,7 @@ if (desktop) void app.whenReady().then(() => start(desktop));
 
 async function start(desktop: DesktopShell): Promise<void> {
   secureSession(session.defaultSession);
+  serveAppScheme(protocol, rendererDir(outDir));
 
   const services = await createMainServices({
     userDataDir: app.getPath('userData'),

@@ -1,14 +1,21 @@
 // When to look for an update and what to say about it: a check soon after start and every few
 // hours, a notice once a downloaded update is ready (it installs when the app quits; a click
-// restarts now), nothing in development builds or when the user turned updates off in Settings.
+// restarts now), nothing in development builds, in builds without a feed, or when the user turned
+// updates off in Settings. Where nothing but the feed vouches for an update (Linux, an unsigned
+// Windows build: update-plan.ts), a check only says that a new version is out.
 // Failures (offline, the feed unreachable) are logged, once per distinct message, never shown: a
 // laptop without a network must not collect notices. electron-updater sits behind UpdaterPort
 // (src-main/electron/updater.ts), so this runs in plain Node.
 import type { Notify } from './notice.ts';
+import { planUpdates, type UpdatePlan } from './update-plan.ts';
 
 /** What the shell needs of electron-updater's autoUpdater. */
 export interface UpdaterPort {
+  /** The feed built into the app (app-update.yml's text), null when the build has none. */
+  feed(): string | null;
   onError(listener: (error: Error) => void): void;
+  /** A check found a newer version (before any download). */
+  onAvailable(listener: (version: string) => void): void;
   /** A new version was downloaded and will install on quit. */
   onDownloaded(listener: (version: string) => void): void;
   /** Looks for an update (and downloads it when automatic). */
@@ -28,6 +35,9 @@ export interface UpdateChecksOptions {
   updater?: UpdaterPort | undefined;
   /** Development build: never checks. */
   dev: boolean;
+  platform: NodeJS.Platform;
+  /** Opens the releases page from a "new version" notice (http(s) only, the app's guarded openExternal). */
+  openExternal?: (url: string) => Promise<void>;
   /** The user's choice (Settings → Desktop → Updates). */
   enabled(): boolean;
   /** False when the system says there is no network (Electron's net.isOnline()). */
@@ -55,36 +65,46 @@ const systemTimers: UpdateTimers = {
 export class UpdateChecks {
   readonly #options: UpdateChecksOptions;
   readonly #timers: UpdateTimers;
+  readonly #plan: UpdatePlan;
   #timer: unknown = null;
   #running = false;
   #checking = false;
   #lastLogged: string | null = null;
   #readyVersion: string | null = null;
+  #availableVersion: string | null = null;
 
   constructor(options: UpdateChecksOptions) {
     this.#options = options;
     this.#timers = options.timers ?? systemTimers;
+    const { updater, dev, platform } = options;
+    // Development builds never read the feed: there is none to read, and nothing to check.
+    this.#plan = planUpdates({ dev, platform, feedText: dev || !updater ? undefined : updater.feed() });
   }
 
-  /** Why updates cannot run here, for Settings; null when they can. */
+  /** Why updates cannot run here, or what they do instead, for Settings; null when they run in full. */
   get note(): string | null {
-    if (this.#options.dev) return 'Updates are off in development builds.';
-    if (!this.#options.updater) return 'This build cannot update itself.';
+    if (this.#plan.kind === 'never') return this.#plan.note;
     if (this.#readyVersion) return `Linkdock ${this.#readyVersion} is downloaded and installs when you quit.`;
+    if (this.#plan.kind === 'notify') {
+      return this.#availableVersion ? `Linkdock ${this.#availableVersion} is out: download it from its releases page.` : this.#plan.note;
+    }
     return null;
   }
 
   start(): void {
-    const { updater, dev } = this.#options;
+    const { updater } = this.#options;
+    const plan = this.#plan;
     if (this.#running) return;
-    if (dev || !updater) {
-      this.#options.log.info(dev ? 'updates: off in development builds' : 'updates: this build cannot update itself');
+    if (plan.kind === 'never' || !updater) {
+      this.#options.log.info(plan.kind === 'never' ? plan.log : 'updates: this build cannot update itself');
       return;
     }
     this.#running = true;
-    updater.setAutomatic(this.#options.enabled());
+    if (plan.kind === 'notify') this.#options.log.info(plan.log);
+    updater.setAutomatic(this.#installs(this.#options.enabled()));
     updater.onError((error) => this.#logOnce(`update check failed: ${error instanceof Error ? error.message : String(error)}`));
     updater.onDownloaded((version) => this.#ready(version));
+    updater.onAvailable((version) => this.#available(version));
     this.#schedule(this.#options.firstCheckMs ?? FIRST_CHECK_MS);
   }
 
@@ -97,7 +117,7 @@ export class UpdateChecks {
   /** The user switched updates on or off: on checks soon, off stops downloading and installing on quit. */
   setEnabled(on: boolean): void {
     if (!this.#running) return;
-    this.#options.updater?.setAutomatic(on);
+    this.#options.updater?.setAutomatic(this.#installs(on));
     this.#options.log.info(`updates: turned ${on ? 'on' : 'off'} in Settings`);
     if (on) this.#schedule(0);
   }
@@ -133,8 +153,30 @@ export class UpdateChecks {
     }, ms);
   }
 
+  /** Download and install on quit: only where the plan allows it, and only while the user wants updates. */
+  #installs(enabled: boolean): boolean {
+    return enabled && this.#plan.kind === 'install';
+  }
+
+  /** Notify-only builds: one notice per new version, whose click opens the releases page. */
+  #available(version: string): void {
+    const plan = this.#plan;
+    if (plan.kind !== 'notify' || this.#availableVersion === version) return;
+    this.#availableVersion = version;
+    this.#options.log.info(`update ${version} available: this build does not install it`);
+    if (!this.#options.enabled()) return;
+    const page = plan.releasesPage;
+    const open = this.#options.openExternal;
+    this.#options.notify({
+      title: 'Update available',
+      body: `Linkdock ${version} is out. This build does not install updates by itself${page && open ? ': click to open the releases page.' : '.'}`,
+      ...(page && open ? { onClick: () => void open(page).catch(() => undefined) } : {}),
+    });
+  }
+
   #ready(version: string): void {
-    if (this.#readyVersion === version) return;
+    // A download only happens where installing is allowed; anywhere else it is not offered.
+    if (this.#plan.kind !== 'install' || this.#readyVersion === version) return;
     this.#readyVersion = version;
     this.#options.log.info(`update ${version} downloaded: installs when Linkdock quits`);
     if (!this.#options.enabled()) return;

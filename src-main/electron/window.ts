@@ -73,7 +73,7 @@ export function createShortenWindow(deps: Omit<WindowDeps, 'bounds'>): BrowserWi
     webPreferences: secureWebPreferences(deps.preloadPath),
   });
   window.removeMenu();
-  guardWebContents(window.webContents, { ...deps, rendererUrl: url });
+  guardWebContents(window.webContents, deps);
   window.once('ready-to-show', () => {
     window.show();
     window.focus();
@@ -84,8 +84,21 @@ export function createShortenWindow(deps: Omit<WindowDeps, 'bounds'>): BrowserWi
 
 type GuardedContents = Pick<BrowserWindow['webContents'], 'on' | 'setWindowOpenHandler'>;
 
-/** Blocks navigation, redirects, new windows and webviews; safe links go to the system browser. */
+/**
+ * Web contents already guarded. The app-wide guard ('web-contents-created') and each window's own
+ * both reach a window's contents; a second set of listeners would open every external link twice.
+ */
+const guarded = new WeakSet<object>();
+
+/** The page itself, whatever view its fragment picks (the Shorten window is `#view=shorten`). */
+function isRendererPage(url: string, rendererUrl: string): boolean {
+  return url.split('#')[0] === rendererUrl.split('#')[0];
+}
+
+/** Blocks navigation, redirects, new windows and webviews; safe links go to the system browser. Once per web contents. */
 export function guardWebContents(contents: GuardedContents, deps: Pick<WindowDeps, 'rendererUrl' | 'openExternal'>): void {
+  if (guarded.has(contents)) return;
+  guarded.add(contents);
   const openOutside = (url: string): void => {
     const safe = safeExternalUrl(url);
     if (safe) void deps.openExternal(safe);
@@ -95,7 +108,7 @@ export function guardWebContents(contents: GuardedContents, deps: Pick<WindowDep
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
-    if (url === deps.rendererUrl) return; // a reload of our own page
+    if (isRendererPage(url, deps.rendererUrl)) return; // a reload of our own page
     event.preventDefault();
     openOutside(url);
   });

@@ -19,7 +19,7 @@ export interface TrustPolicy {
   shortenWindowIds?: () => Iterable<number>;
   /**
    * Where the renderer is served from: the dev server origin (`http://localhost:5173`) or the
-   * packaged `file://.../index.html`.
+   * app's own `app://linkdock/index.html`.
    */
   rendererUrl: string;
 }
@@ -45,5 +45,7 @@ export function isTrustedSender(sender: SenderFacts, policy: TrustPolicy): boole
     // Any file:// page could claim our origin ("null"), so the exact document path must match.
     return frame.protocol === 'file:' && frame.pathname === renderer.pathname;
   }
-  return frame.origin === renderer.origin;
+  // Scheme and host (with port), not URL.origin: Node gives every non-http(s) URL the origin
+  // "null", so app://linkdock would match file:// or any other scheme.
+  return frame.protocol === renderer.protocol && frame.host === renderer.host;
 }

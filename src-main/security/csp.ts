@@ -1,6 +1,8 @@
 // The renderer's Content Security Policy. Production: only our own scripts and styles, no
 // eval, no inline script, no network but what `connect` allows (the app itself talks to main over
-// IPC, so nothing; the web preview adds its own WebSocket).
+// IPC, so nothing; the web preview adds its own WebSocket). 'self' is the page's origin: in the app
+// app://linkdock, whose handler serves the renderer folder only (desktop/renderer-protocol.ts), never
+// file://, where 'self' would match every file on the disk.
 
 export interface CspOptions {
   /** Extra connect-src sources, e.g. the preview's `ws://127.0.0.1:PORT`. */

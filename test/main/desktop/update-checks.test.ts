@@ -1,75 +1,11 @@
 // When Linkdock looks for updates and what it says, with electron-updater replaced by a fake
 // (the real one needs the packaged Electron app: see the last test).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHECK_EVERY_MS, FIRST_CHECK_MS, UpdateChecks, type UpdateChecksOptions, type UpdaterPort } from '../../../src-main/desktop/update-checks.ts';
+import { CHECK_EVERY_MS, FIRST_CHECK_MS, UpdateChecks, type UpdateChecksOptions } from '../../../src-main/desktop/update-checks.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
+import { FakeUpdater, manualTimers } from './fake-updater.ts';
 import { recordNotices } from './fakes.ts';
 import { makeRunningDesktop, type Desktop } from './harness.ts';
-
-class FakeUpdater implements UpdaterPort {
-  checks = 0;
-  automatic: boolean | null = null;
-  installs = 0;
-  /** What the next checks do: resolve, or reject with this error (and emit it, as electron-updater does). */
-  failWith: Error | null = null;
-  private errorListeners: ((error: Error) => void)[] = [];
-  private downloadedListeners: ((version: string) => void)[] = [];
-  onError(listener: (error: Error) => void) {
-    this.errorListeners.push(listener);
-  }
-  onDownloaded(listener: (version: string) => void) {
-    this.downloadedListeners.push(listener);
-  }
-  async check() {
-    this.checks += 1;
-    if (this.failWith) {
-      for (const listener of this.errorListeners) listener(this.failWith);
-      throw this.failWith;
-    }
-    return null;
-  }
-  setAutomatic(on: boolean) {
-    this.automatic = on;
-  }
-  quitAndInstall() {
-    this.installs += 1;
-  }
-  downloaded(version: string) {
-    for (const listener of this.downloadedListeners) listener(version);
-  }
-}
-
-function manualTimers() {
-  let now = 0;
-  let pending: { at: number; fn: () => void; id: number }[] = [];
-  let nextId = 1;
-  return {
-    timers: {
-      setTimeout: (fn: () => void, ms: number) => {
-        const id = nextId++;
-        pending.push({ at: now + ms, fn, id });
-        return id;
-      },
-      clearTimeout: (handle: unknown) => {
-        pending = pending.filter((p) => p.id !== handle);
-      },
-    },
-    /** Moves time on, running due timers and the checks they start. */
-    async advance(ms: number) {
-      const until = now + ms;
-      for (;;) {
-        const next = pending.filter((p) => p.at <= until).sort((a, b) => a.at - b.at)[0];
-        if (!next) break;
-        pending = pending.filter((p) => p !== next);
-        now = next.at;
-        next.fn();
-        for (let i = 0; i < 5; i += 1) await Promise.resolve();
-      }
-      now = until;
-    },
-    pending: () => pending.length,
-  };
-}
 
 function setup(overrides: Partial<UpdateChecksOptions> = {}) {
   const updater = new FakeUpdater();
@@ -81,6 +17,8 @@ function setup(overrides: Partial<UpdateChecksOptions> = {}) {
   const checks = new UpdateChecks({
     updater,
     dev: false,
+    // macOS: Squirrel.Mac checks the update's signature, so updates install themselves (update-plan.test.ts has the rest).
+    platform: 'darwin',
     enabled: () => enabled,
     isOnline: () => online,
     notify,
@@ -211,7 +149,7 @@ describe('updates in the desktop shell and Settings', () => {
 
   it('desktop.getSettings / setSettings carry the choice, keep it in desktop-settings.json and tell the checks', async () => {
     const updater = new FakeUpdater();
-    desktop = await makeRunningDesktop({ dir: temp.dir, updater, startSandbox: () => Promise.reject(new Error('no sandbox here')) });
+    desktop = await makeRunningDesktop({ dir: temp.dir, platform: 'darwin', updater, startSandbox: () => Promise.reject(new Error('no sandbox here')) });
     expect(await desktop.call('desktop.getSettings', {})).toMatchObject({ autoUpdate: true, updateNote: null });
     expect(updater.automatic).toBe(true);
     expect(await desktop.call('desktop.setSettings', { autoUpdate: false })).toMatchObject({ autoUpdate: false });

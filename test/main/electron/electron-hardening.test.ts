@@ -1,19 +1,16 @@
 // Issue #14 (audit): what the packaged app and its Electron session allow.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linkdockBuildConfig } from '../../../electron-builder.ts';
 import { rendererUrl } from '../../../src-main/desktop/renderer-url.ts';
 import { secureSession, type PermissionSession } from '../../../src-main/electron/session.ts';
 import { guardedOpenExternal } from '../../../src-main/security/external-url.ts';
 
 const root = path.join(import.meta.dirname, '../../..');
-// js-yaml comes with electron-builder (which reads the same file); it has no types of its own here.
-const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
+const config = linkdockBuildConfig({ LINKDOCK_UPDATES: 'off' });
 
-describe('electron-builder.yml', () => {
-  const config = yaml.load(readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as { electronFuses?: Record<string, boolean> };
-
+describe('electron-builder.ts', () => {
   it('flips the Electron fuses that close the usual ways into a packaged app', () => {
     expect(config.electronFuses).toEqual({
       runAsNode: false,
@@ -22,6 +19,8 @@ describe('electron-builder.yml', () => {
       enableCookieEncryption: true,
       onlyLoadAppFromAsar: true,
       enableEmbeddedAsarIntegrityValidation: true,
+      // The page comes from app://linkdock/ (issue #36): file:// pages get no extra privileges.
+      grantFileProtocolExtraPrivileges: false,
     });
   });
 
@@ -35,16 +34,15 @@ describe('electron-builder.yml', () => {
 });
 
 describe('rendererUrl', () => {
-  const outDir = '/opt/Linkdock/resources/app.asar/out';
   const env = { ELECTRON_RENDERER_URL: 'http://evil.example:5173/' };
 
-  it('uses the dev server only in development', () => {
-    expect(rendererUrl({ isPackaged: false, env, outDir })).toBe('http://evil.example:5173/');
-    expect(rendererUrl({ isPackaged: false, env: {}, outDir })).toBe('file:///opt/Linkdock/resources/app.asar/out/renderer/index.html');
+  it('uses the dev server only in development, and otherwise the app:// page, never file://', () => {
+    expect(rendererUrl({ isPackaged: false, env })).toBe('http://evil.example:5173/');
+    expect(rendererUrl({ isPackaged: false, env: {} })).toBe('app://linkdock/index.html');
   });
 
   it('ignores ELECTRON_RENDERER_URL when packaged', () => {
-    expect(rendererUrl({ isPackaged: true, env, outDir })).toBe('file:///opt/Linkdock/resources/app.asar/out/renderer/index.html');
+    expect(rendererUrl({ isPackaged: true, env })).toBe('app://linkdock/index.html');
   });
 });
 

@@ -25,7 +25,7 @@ function setup() {
       },
     } as unknown as CallHandlers,
   });
-  const rendererUrl = 'file:///app/out/renderer/index.html';
+  const rendererUrl = 'app://linkdock/index.html';
   const unregister = registerContractIpc(ipcMain as never, router, { windowIds: () => [1], shortenWindowIds: () => [3], rendererUrl });
   const mainFrame = { url: rendererUrl };
   const event = (over: { frame?: { url: string } | null; id?: number } = {}) => {
@@ -54,12 +54,32 @@ describe('contract on Electron IPC', () => {
     const { handlers, event, calls } = setup();
     const channel = callChannel('vault.status');
     const refused = [
-      event({ frame: { url: 'file:///app/out/renderer/index.html' } }), // same URL, but an iframe (not the main frame object)
+      event({ frame: { url: 'app://linkdock/index.html' } }), // same URL, but an iframe (not the main frame object)
       event({ id: 2 }),
       event({ frame: null }),
     ];
     for (const e of refused) expect(await handlers.get(channel)!(e, {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(calls()).toBe(0);
+  });
+
+  it('refuses a top frame of our window showing any other scheme or host: Node calls every such origin "null"', async () => {
+    const { handlers, calls } = setup();
+    const channel = callChannel('vault.status');
+    for (const url of [
+      'file:///etc/passwd',
+      'file:///app/out/renderer/index.html',
+      'data:text/html,x',
+      'other://linkdock/index.html',
+      'app://evil/index.html',
+    ]) {
+      const mainFrame = { url };
+      const result = await handlers.get(channel)!({ sender: { id: 1, mainFrame }, senderFrame: mainFrame }, {});
+      expect({ url, result }).toMatchObject({ url, result: { ok: false, error: { kind: 'forbidden' } } });
+    }
+    expect(calls()).toBe(0);
+    // The Shorten view of our own page is our page.
+    const shorten = { url: 'app://linkdock/index.html#view=shorten' };
+    expect(await handlers.get(channel)!({ sender: { id: 1, mainFrame: shorten }, senderFrame: shorten }, {})).toMatchObject({ ok: true });
   });
 
   it('answers the Shorten window its own calls only', async () => {

@@ -1,4 +1,5 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createMainWindow, createShortenWindow, guardEveryWebContents } from '../../../src-main/electron/window.ts';
 
@@ -45,7 +46,7 @@ function setup() {
   createMainWindow({
     BrowserWindow: FakeWindow as never,
     preloadPath: '/app/out/preload/index.cjs',
-    rendererUrl: 'file:///app/out/renderer/index.html',
+    rendererUrl: 'app://linkdock/index.html',
     openExternal: async (url) => {
       opened.push(url);
     },
@@ -80,7 +81,7 @@ describe('createMainWindow', () => {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
     });
-    expect(window.loaded).toBe('file:///app/out/renderer/index.html');
+    expect(window.loaded).toBe('app://linkdock/index.html');
   });
 
   it('keeps the page running at full speed while hidden: it syncs in the background', () => {
@@ -100,7 +101,10 @@ describe('createMainWindow', () => {
     const { opened, fire } = setup();
     expect(fire('will-navigate', 'https://evil.example/')).toBe(true);
     expect(fire('will-navigate', 'file:///tmp/other.html')).toBe(true);
-    expect(fire('will-navigate', 'file:///app/out/renderer/index.html')).toBe(false);
+    expect(fire('will-navigate', 'file:///app/out/renderer/index.html')).toBe(true);
+    expect(fire('will-navigate', 'app://linkdock/other.html')).toBe(true);
+    expect(fire('will-navigate', 'app://linkdock/index.html')).toBe(false); // a reload
+    expect(fire('will-navigate', 'app://linkdock/index.html#view=shorten')).toBe(false);
     expect(fire('will-redirect', 'https://evil.example/')).toBe(true);
     expect(fire('will-attach-webview')).toBe(true);
     expect(opened).toEqual(['https://evil.example/']);
@@ -114,7 +118,7 @@ describe('createShortenWindow', () => {
     createShortenWindow({
       BrowserWindow: FakeWindow as never,
       preloadPath: '/app/out/preload/index.cjs',
-      rendererUrl: 'file:///app/out/renderer/index.html',
+      rendererUrl: 'app://linkdock/index.html',
       openExternal: async (url) => {
         opened.push(url);
       },
@@ -122,7 +126,7 @@ describe('createShortenWindow', () => {
     const window = made[0]!;
     expect(window.options.webPreferences).toEqual(secureWebPreferencesOf('/app/out/preload/index.cjs'));
     expect(window.options).toMatchObject({ width: 480, height: 400, resizable: false, show: false });
-    expect(window.loaded).toBe('file:///app/out/renderer/index.html#view=shorten');
+    expect(window.loaded).toBe('app://linkdock/index.html#view=shorten');
     expect(window.menuRemoved).toBe(true);
     expect(window.openHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
     const event = {
@@ -133,6 +137,10 @@ describe('createShortenWindow', () => {
     };
     window.listeners.get('will-navigate')!(event, 'https://evil.example/');
     expect(event.defaultPrevented).toBe(true);
+    // A reload of its own view is allowed.
+    const reload = { ...event, defaultPrevented: false };
+    window.listeners.get('will-navigate')!(reload, 'app://linkdock/index.html#view=shorten');
+    expect(reload.defaultPrevented).toBe(false);
     expect([...window.listeners.keys()].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect']);
   });
 });
@@ -169,5 +177,46 @@ describe('guardEveryWebContents', () => {
     listeners.get('will-navigate')!(event, 'https://evil.example/');
     expect(event.defaultPrevented).toBe(true);
     expect([...listeners.keys()].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect']);
+  });
+});
+
+describe('each web contents guarded once', () => {
+  /** Electron's order: 'web-contents-created' fires while the window is being made, before createMainWindow's own guard. */
+  function appAndWindowClass() {
+    const app = new EventEmitter();
+    class EmittingWindow {
+      readonly webContents = Object.assign(new EventEmitter(), {
+        openHandler: null as ((details: { url: string }) => { action: string }) | null,
+        setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+          // Electron keeps one handler; a second call replaces the first.
+          this.openHandler = handler;
+        },
+      });
+      constructor() {
+        app.emit('web-contents-created', {}, this.webContents);
+      }
+      once() {}
+      show() {}
+      focus() {}
+      removeMenu() {}
+      async loadURL() {}
+    }
+    return { app, EmittingWindow };
+  }
+
+  it('an external link followed in the main window opens the browser once, not once per guard', () => {
+    const { app, EmittingWindow } = appAndWindowClass();
+    const opened: string[] = [];
+    const deps = { rendererUrl: 'app://linkdock/index.html', openExternal: async (url: string) => void opened.push(url) };
+    guardEveryWebContents(app as never, deps);
+    const window = createMainWindow({ ...deps, BrowserWindow: EmittingWindow as never, preloadPath: '/app/out/preload/index.cjs' }) as unknown as InstanceType<
+      typeof EmittingWindow
+    >;
+    const event = { defaultPrevented: false, preventDefault: () => void (event.defaultPrevented = true) };
+    window.webContents.emit('will-navigate', event, 'https://example.com/docs');
+    expect(event.defaultPrevented).toBe(true);
+    expect(opened).toEqual(['https://example.com/docs']);
+    expect(window.webContents.listenerCount('will-navigate')).toBe(1);
+    expect(window.webContents.listenerCount('will-redirect')).toBe(1);
   });
 });
