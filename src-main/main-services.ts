@@ -7,6 +7,7 @@ import type { EventName, EventPayload, RateLimitState } from '../src-preload/con
 import { createCallHandlers } from './call-handlers.ts';
 import type { DesktopCallHandlers } from './desktop/desktop-calls.ts';
 import { headlessDesktopCalls } from './desktop/headless-calls.ts';
+import { SAME_PROBLEM_MS, SYNC_PROBLEMS_PER_MINUTE, syncProblemLimit } from './desktop/sync-problem-limit.ts';
 import { createCallRouter, type CallRouter } from './ipc/call-router.ts';
 import { createAppLog, silentLogger, type AppLog } from './logging/app-log.ts';
 import { createRendererLog } from './logging/renderer-log.ts';
@@ -15,6 +16,7 @@ import { redactSecrets } from './security/redact.ts';
 import { RequestBudget, type BudgetState, type Clock } from './service/budget.ts';
 import { ServiceClient, type RequestEvent } from './service/client.ts';
 import { testConnection } from './service/connection-test.ts';
+import { privateDir } from './storage/durable-write.ts';
 import type { NetworkRoute, Timers } from './service/transport.ts';
 import { KeyVault, type Cipher } from './vault/key-vault.ts';
 import { WorkspaceService, type WorkspaceClientFactory } from './workspaces/workspace-service.ts';
@@ -40,7 +42,7 @@ export interface MainServicesOptions {
   crashDumpsDir?: string;
   /** Tests route requests through their own dispatcher; the app through the system's proxy settings (NetworkRouter). */
   dispatcher?: Dispatcher | NetworkRoute;
-  /** Time for rate-limit windows and request timeouts (default the system's; the chaos suite's virtual clock). */
+  /** Time for rate-limit windows (the service's, sync problem notices') and request timeouts (default the system's; the chaos suite's virtual clock). */
   clock?: Clock & Timers;
   /** How long a request may take before it counts as timed out (default the client's 20 s; the browser chaos run's held requests end sooner). */
   requestTimeoutMs?: number;
@@ -65,10 +67,15 @@ export interface MainServices {
 }
 
 export async function createMainServices(options: MainServicesOptions): Promise<MainServices> {
+  // The user data folder is the user's alone (issue #36): a folder left 0755 is tightened at start,
+  // so files written there before are not readable by other users either.
+  await privateDir(options.userDataDir);
   const store = new WorkspaceStore({ dir: options.userDataDir });
   const loadReport = await store.load();
   const vault = new KeyVault({ dir: path.join(options.userDataDir, 'keys'), cipher: options.cipher });
   const log = options.log ?? createAppLog({ logger: silentLogger });
+  // index.ts shows it in a dialog; the log keeps it for later.
+  if (loadReport.recoveredFrom) log.warn(`workspaces.json could not be read: moved to ${loadReport.recoveredFrom}, started with an empty list`);
   // Log lines leave main like call results: cleaned of every key the vault holds.
   log.addSecrets(() => vault.knownKeys());
   // Errors go to the log (and so to the diagnostics' last errors), and to whoever else asked for them (the preview's console).
@@ -109,16 +116,17 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     rendererLog: createRendererLog(log),
     ...(options.listingReadAhead === undefined ? {} : { listingReadAhead: options.listingReadAhead }),
   });
-  const desktopCalls = withSyncProblemsLogged(
+  const desktopCalls = withSyncProblemsLimited(
     options.desktopCalls ??
       headlessDesktopCalls({
         store,
         workspaces,
-        // The preview prints sync problems; the log has them already (withSyncProblemsLogged).
+        // The preview prints sync problems; the log has them already (withSyncProblemsLimited).
         ...(options.logError ? { logError: options.logError } : {}),
         ...(options.restoreSandbox ? { restoreSandbox: options.restoreSandbox } : {}),
       }),
     log,
+    () => (options.clock ? options.clock.now() : Date.now()),
   );
   const router = createCallRouter({
     handlers: { ...handlers, ...desktopCalls },
@@ -128,11 +136,22 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   return { router, workspaces, vault, store, loadReport, log, diagnostics };
 }
 
-/** The sync engine runs in the renderer; the problems it reports to main are logged as they pass. */
-function withSyncProblemsLogged(calls: DesktopCallHandlers, log: AppLog): DesktopCallHandlers {
+/**
+ * The sync engine runs in the renderer; the problems it reports to main are logged as they pass,
+ * and shown (a native notification) within bounds: a page cannot flood the desktop or the log.
+ */
+function withSyncProblemsLimited(calls: DesktopCallHandlers, log: AppLog, now: () => number): DesktopCallHandlers {
+  const admit = syncProblemLimit({ now });
   return {
     ...calls,
-    'notify.syncProblem': (problem) => {
+    'notify.syncProblem': async (problem) => {
+      const { show, heldBack } = admit(problem);
+      if (heldBack > 0) {
+        log.warn(
+          `sync problems: ${heldBack} more not shown (each at most once in ${SAME_PROBLEM_MS / 60_000} minutes, at most ${SYNC_PROBLEMS_PER_MINUTE} a minute; Pending changes lists them all)`,
+        );
+      }
+      if (!show) return null;
       log.warn(`sync problem (${problem.kind})${problem.workspaceId ? ` in workspace ${problem.workspaceId}` : ''}: ${problem.title}`);
       return calls['notify.syncProblem'](problem);
     },

@@ -46,19 +46,20 @@ export async function clipboardUrl(readClipboard: ShortenDeps['readClipboard']):
 }
 
 export async function shortenFromClipboard(deps: ShortenDeps): Promise<ShortenOutcome> {
-  const read = await clipboardUrl(deps.readClipboard);
-  if (read.url === null) {
-    deps.notify({ title: 'Nothing to shorten', body: `${read.message} Copy a web address, then try again.` });
-    return { ok: false, reason: 'not-a-url', message: read.message };
-  }
-  const text = read.url;
+  // The clipboard is read only when there is somewhere to shorten into, and of what it holds only a
+  // web address leaves main (in the request and its notice); other text reaches neither.
   const workspace = deps.currentWorkspace();
   if (!workspace) {
     const message = 'Add a workspace in Linkdock first.';
     deps.notify({ title: 'No workspace to shorten into', body: message, onClick: deps.openApp });
     return { ok: false, reason: 'no-workspace', message };
   }
-  return placeShortenRequest(deps, { workspace, location_url: text });
+  const read = await clipboardUrl(deps.readClipboard);
+  if (read.url === null) {
+    deps.notify({ title: 'Nothing to shorten', body: `${read.message} Copy a web address, then try again.` });
+    return { ok: false, reason: 'not-a-url', message: read.message };
+  }
+  return placeShortenRequest(deps, { workspace, location_url: read.url });
 }
 
 export type PlaceDeps = Pick<ShortenDeps, 'writeClipboard' | 'notify' | 'queue' | 'deliver' | 'openApp' | 'newAlias' | 'newRequestId' | 'now'>;

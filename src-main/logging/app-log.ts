@@ -1,8 +1,10 @@
 // The app's log over a Logger port: request outcomes (method, path, status, duration), errors with
 // their stacks, and what main decides. Every line is cleaned of the keys main holds by the one
-// redaction function (security/redact.ts), of credentials in URLs, and cut to MAX_LINE characters;
+// redaction function (security/redact.ts), of credentials in URLs, has its control characters
+// escaped (one-line.ts: no text can start a line of its own), and is cut to MAX_LINE characters;
 // the last errors are kept in memory for the diagnostics.
 import { REDACTED, redactSecrets } from '../security/redact.ts';
+import { escapeControl } from './one-line.ts';
 
 /** Where lines go: electron-log's file in the app, a capturing array in tests. */
 export interface Logger {
@@ -60,19 +62,50 @@ export interface AppLogOptions {
 /** `scheme://user:password@host` → `scheme://[redacted]@host`. */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi;
 
-/** A line cleaned of every secret the sources know, of URL credentials, and of line breaks beyond MAX_LINE. */
-export function cleanLine(text: string, secrets: Iterable<string>): string {
-  const clean = redactSecrets(text, secrets).replace(URL_CREDENTIALS, `$1${REDACTED}@`);
+/**
+ * One entry's text: each part cleaned of every secret the sources know and of URL credentials, its
+ * control characters escaped, the parts joined by the log's own line breaks (an error's stack
+ * frames: errorLines), the whole cut at MAX_LINE. A part's own line breaks never reach the file.
+ */
+export function cleanLine(text: string | readonly string[], secrets: Iterable<string>): string {
+  const known = [...secrets];
+  const parts = typeof text === 'string' ? [text] : text;
+  // Redacted before escaping: a "Bearer" token after a line break is still found.
+  const clean = parts.map((part) => escapeControl(redactSecrets(part, known).replace(URL_CREDENTIALS, `$1${REDACTED}@`))).join('\n');
   return clean.length > MAX_LINE ? `${clean.slice(0, MAX_LINE)}… (${clean.length - MAX_LINE} more characters)` : clean;
 }
 
-/** The text of an error for the log: its stack (which starts with its message) or its text. */
-export function errorText(error: unknown): string {
-  if (error instanceof Error) {
-    const stack = error.stack ?? `${error.name}: ${error.message}`;
-    return error.cause === undefined ? stack : `${stack}\nCaused by: ${errorText(error.cause)}`;
+const MAX_CAUSES = 5;
+
+/** A stack frame as V8 writes it, indented: the only lines an entry may have after its first. */
+const FRAME = /^\s+at /;
+
+/**
+ * An error for the log, as the lines of its entry: its name and message as one (however many line
+ * breaks the message has: those are text, escaped by cleanLine), then each frame of its stack,
+ * then its cause the same way.
+ */
+export function errorLines(error: unknown, depth = 0): string[] {
+  if (!(error instanceof Error)) return [String(error)];
+  let head = 'Error';
+  let stack = head;
+  try {
+    head = String(error);
+    stack = typeof error.stack === 'string' ? error.stack : head;
+  } catch {
+    // a name, message or stack getter that throws: the log still gets a line
   }
-  return String(error);
+  const lines = stack.split('\n');
+  // The frames are the last run of "    at …" lines after the header (the message's own lines,
+  // when the stack starts with it, are the header's whatever they look like).
+  const header = stack.startsWith(head) ? head.split('\n').length : 1;
+  let start = lines.length;
+  while (start > header && FRAME.test(lines[start - 1] ?? '')) start--;
+  const own = [lines.slice(0, start).join('\n'), ...lines.slice(start)];
+  // A cause chain can loop (an error its own cause): a few levels say what happened.
+  if (error.cause === undefined || depth >= MAX_CAUSES) return own;
+  const [first = '', ...rest] = errorLines(error.cause, depth + 1);
+  return [...own, `Caused by: ${first}`, ...rest];
 }
 
 export function requestLine(outcome: RequestOutcome): string {
@@ -96,8 +129,9 @@ export function createAppLog(options: AppLogOptions): AppLog {
       }
     }
   };
-  const write = (level: keyof Logger, message: string): string => {
-    const line = cleanLine(message, [...secrets()]);
+  // The one place every line passes through on its way to the file.
+  const write = (level: keyof Logger, message: string | readonly string[]): string => {
+    const line = cleanLine(message, secrets());
     try {
       options.logger[level](line);
     } catch {
@@ -109,7 +143,8 @@ export function createAppLog(options: AppLogOptions): AppLog {
     info: (message) => void write('info', message),
     warn: (message) => void write('warn', message),
     error: (message, error) => {
-      const line = write('error', error === undefined ? message : `${message}: ${errorText(error)}`);
+      const [first = '', ...frames] = error === undefined ? [] : errorLines(error);
+      const line = write('error', error === undefined ? message : [`${message}: ${first}`, ...frames]);
       errors.push({ at: now(), line });
       if (errors.length > keep) errors.splice(0, errors.length - keep);
     },

@@ -68,7 +68,11 @@ export function buildDiagnostics(input: DiagnosticsInput): string {
   if (input.recentErrors.length === 0) lines.push('Last errors: none since the app started.');
   else {
     lines.push(`Last errors (${input.recentErrors.length}, oldest first):`);
-    for (const entry of input.recentErrors) lines.push(`  ${new Date(entry.at).toISOString()} ${entry.line.replace(/\n/g, '\n    ')}`);
+    // A logged line's only line breaks are its stack's (app-log.ts escapes every other): each frame a line here too.
+    for (const entry of input.recentErrors) {
+      const [first = '', ...frames] = entry.line.split('\n');
+      lines.push(`  ${new Date(entry.at).toISOString()} ${first}`, ...frames.map((frame) => `    ${frame}`));
+    }
   }
   const secrets = [...input.secrets];
   const home = input.home && input.home.length > 1 ? input.home : null;

@@ -30,7 +30,8 @@ export function createRendererLog(log: AppLog, options: { perMinute?: number; no
       return;
     }
     written++;
-    // The page's words, one line each (a stack keeps its lines inside the message), cleaned by the app log.
+    // The page's words, one entry each: the app log escapes their line breaks (a page's stack included), so a
+    // page cannot write what looks like another entry, and cleans them of keys.
     const text = `renderer${line.workspaceId ? ` [${line.workspaceId}]` : ''}: ${line.message}`;
     if (line.level === 'error') log.error(text);
     else if (line.level === 'warn') log.warn(text);

@@ -9,7 +9,10 @@ import { encodeWire, type EventName, type EventPayload } from '../../src-preload
 import { restoreEmbeddedSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from '../desktop/embedded-sandbox.ts';
 import { createMainServices, type MainServices } from '../main-services.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index.ts';
+import { timeoutOptions, type SandboxTimeouts } from '../sandbox/timeouts.ts';
+import { escapeControl } from '../logging/one-line.ts';
 import { productionCsp } from '../security/csp.ts';
+import { guardConnections, type ConnectionLimits } from './connection-guard.ts';
 import { attachContractSocket, type ContractSocket } from './contract-socket.ts';
 import { sessionCipher } from './session-cipher.ts';
 
@@ -36,6 +39,10 @@ export interface PreviewOptions {
   requestTimeoutMs?: number;
   /** Main's HTTP dispatcher (default the system's); the browser chaos run uses one without keep-alive, like the Node runs. */
   dispatcher?: Dispatcher;
+  /** How long a client may stay silent before its connection is closed (default PREVIEW_TIMEOUTS); tests shorten them. */
+  timeouts?: Partial<SandboxTimeouts>;
+  /** Connection slots (default PREVIEW_CONNECTIONS); tests use fewer. */
+  connections?: ConnectionLimits;
 }
 
 export interface RunningPreview {
@@ -49,8 +56,19 @@ export interface RunningPreview {
   close(): Promise<void>;
 }
 
-/** Every TCP connection, page loads and refused upgrades included: bounds what a local flood can hold open. */
-const MAX_HTTP_CONNECTIONS = 64;
+/**
+ * Every TCP connection, page loads and refused upgrades included: bounds what a local flood can hold
+ * open. A new connection takes the slot of the longest-idle one when all are taken (connection-guard.ts).
+ */
+export const PREVIEW_CONNECTIONS: ConnectionLimits = { total: 64, perAddress: 48 };
+
+/**
+ * A browser on this machine sends its request at once and the preview serves files and one
+ * WebSocket upgrade, so a connection silent for seconds is not a page: headers within 5 s (a
+ * connection that sends nothing at all included), a request within 10 s, 5 s between keep-alive
+ * requests, 15 s of silence either way. A WebSocket, once upgraded, is the contract's and exempt.
+ */
+export const PREVIEW_TIMEOUTS: SandboxTimeouts = { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 5_000, idleMs: 15_000 };
 
 export async function startPreview(options: PreviewOptions): Promise<RunningPreview> {
   const token = randomBytes(24).toString('base64url');
@@ -58,11 +76,12 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
     contract?.broadcast(encodeWire({ event, payload }));
   };
-  const logError = options.logError ?? ((message: string) => console.error(message));
+  // The terminal is a log too: a page's or a service's text must not move its cursor or forge a line there.
+  const logError = options.logError ?? ((message: string) => console.error(escapeControl(message)));
   const services = await createMainServices({
     userDataDir: options.dataDir,
     cipher: sessionCipher(),
-    openExternal: options.openExternal ?? (async (url) => console.log(`preview: would open ${url}`)),
+    openExternal: options.openExternal ?? (async (url) => console.log(`preview: would open ${escapeControl(url)}`)),
     writeClipboard: options.writeClipboard ?? (async () => undefined),
     emit,
     logError,
@@ -91,7 +110,8 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
   if (options.sandbox) await runSandbox(false);
   const sandbox = (): RunningSandbox | null => embedded?.running ?? null;
 
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, ...timeoutOptions({ ...PREVIEW_TIMEOUTS, ...options.timeouts }) });
+  const guard = guardConnections(app.server, options.connections ?? PREVIEW_CONNECTIONS);
   let origin = '';
   app.addHook('onSend', async (_request, reply) => {
     reply.header('content-security-policy', productionCsp({ connect: [origin.replace(/^http/, 'ws')] }));
@@ -104,7 +124,6 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
   if (!address || typeof address === 'string') throw new Error('preview: no address');
   origin = `http://127.0.0.1:${address.port}`;
 
-  app.server.maxConnections = MAX_HTTP_CONNECTIONS;
   contract = attachContractSocket({ server: app.server, origin, token, router: services.router, logError });
 
   return {
@@ -118,6 +137,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     async close() {
       contract?.close();
       await app.close();
+      guard.detach();
       await sandbox()?.close();
     },
   };

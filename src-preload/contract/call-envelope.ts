@@ -1,9 +1,13 @@
 // What every service call carries (the workspace it is for and how urgent it is) and the inputs
 // of list and by-id calls: calls.ts and resource-table.ts build their calls from these.
 import { z } from 'zod';
+import { INPUT_BOUNDS as MAX } from './input-bounds.ts';
 import { ResultsPerPageSchema } from './resources.ts';
 
-export const WorkspaceIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a workspace id');
+export const WorkspaceIdSchema = z
+  .string()
+  .max(MAX.workspaceId, { message: 'not a workspace id', abort: true })
+  .regex(/^[a-z0-9-]{1,64}$/, 'not a workspace id');
 
 /** Service calls the user waits on go before background sync work when the rate limit is tight. */
 export const PrioritySchema = z.enum(['interactive', 'background']);
@@ -14,7 +18,7 @@ export const serviceCall = { ...inWorkspace, priority: PrioritySchema.optional()
 export const serverId = z.number().int().positive();
 export const listInput = z.strictObject({
   ...serviceCall,
-  page: z.number().int().positive().max(1_000_000).optional(),
+  page: z.number().int().positive().max(MAX.pageNumber).optional(),
   resultsPerPage: ResultsPerPageSchema.optional(),
 });
 export const byId = z.strictObject({ ...serviceCall, id: serverId });

@@ -5,7 +5,7 @@ import './plain-messages.ts'; // before any schema parses: every message in plai
 import { z } from 'zod';
 import { call, inWorkspace, none, nothing, serviceCall, WorkspaceIdSchema, type CallSchema } from './call-envelope.ts';
 import { CallErrorSchema } from './errors.ts';
-import { HttpUrlSchema, AliasSchema } from './inputs.ts';
+import { HttpUrlSchema, AliasSchema, INPUT_BOUNDS as MAX, ShortcutSchema } from './inputs.ts';
 import type { CallName, EventName } from './names.ts';
 import { INSECURE_HTTP_WARNING, isInsecureHttp } from './origin.ts';
 import { resourceCallSchema, type ResourceTable } from './resource-table.ts';
@@ -20,7 +20,7 @@ export { WorkspaceIdSchema, PrioritySchema, type Priority, type CallSchema } fro
 export const BaseUrlSchema = z
   .string()
   .trim()
-  .max(2048)
+  .max(MAX.baseUrl)
   .refine((value) => {
     if (!URL.canParse(value)) return false;
     const url = new URL(value);
@@ -36,11 +36,11 @@ export const ApiKeySchema = z
   .string()
   .trim()
   .min(1, 'API key is required')
-  .max(4096, 'API key is too long')
+  .max(MAX.apiKey, 'API key is too long')
   .refine(isApiKeyText, 'An API key has no spaces or control characters');
 
 /** Main's name for a listing it reads for a window: unguessable, so only the window told it can read on. */
-export const ListingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const ListingIdSchema = z.string().check(z.maxLength(MAX.listingId, { abort: true }), z.regex(/^[A-Za-z0-9_-]{16,64}$/));
 
 /** A page listed exactly as the window said it holds it (its hash): what the window needs besides. */
 export const UnchangedPageSchema = z.object({
@@ -64,7 +64,7 @@ export const ListingPageSchema = z.union([
 ]);
 export type ListingPage = z.infer<typeof ListingPageSchema>;
 
-export const WorkspaceNameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name is too long');
+export const WorkspaceNameSchema = z.string().trim().min(1, 'Name is required').max(MAX.workspaceName, 'Name is too long');
 
 /** The user confirmed plain http to a host that is not this machine; main remembers it on the workspace. */
 const AllowInsecureHttpSchema = z.boolean().optional();
@@ -127,9 +127,9 @@ export type AccountState = z.infer<typeof AccountStateSchema>;
 /** One link as the tray shows it; the renderer computes the short URL from its mirror. */
 export const TrayLinkSchema = z.object({
   /** The mirror's client id. */
-  id: z.string().min(1).max(64),
+  id: z.string().min(1).max(MAX.trayLinkId),
   /** What the menu shows: the link's title or alias. */
-  label: z.string().max(200),
+  label: z.string().max(MAX.trayLabel),
   shortUrl: HttpUrlSchema,
 });
 export type TrayLink = z.infer<typeof TrayLinkSchema>;
@@ -137,8 +137,8 @@ export type TrayLink = z.infer<typeof TrayLinkSchema>;
 /** A custom domain the service has (a server id), as the Shorten window offers it. */
 export const TrayDomainSchema = z.object({
   id: z.number().int().positive(),
-  host: z.string().min(1).max(253),
-  scheme: z.string().max(16),
+  host: z.string().min(1).max(MAX.host),
+  scheme: z.string().max(MAX.scheme),
 });
 export type TrayDomain = z.infer<typeof TrayDomainSchema>;
 
@@ -146,10 +146,10 @@ export type TrayDomain = z.infer<typeof TrayDomainSchema>;
 export const TrayCacheSchema = z.object({
   workspaceId: WorkspaceIdSchema,
   /** The workspace's custom domains in the mirror, for the Shorten window's Domain choice. */
-  domains: z.array(TrayDomainSchema).max(200).optional(),
+  domains: z.array(TrayDomainSchema).max(MAX.trayDomains).optional(),
   /** The most recent links, newest first (the tray shows 10). */
-  recent: z.array(TrayLinkSchema).max(10),
-  pinned: z.array(TrayLinkSchema).max(50),
+  recent: z.array(TrayLinkSchema).max(MAX.trayRecent),
+  pinned: z.array(TrayLinkSchema).max(MAX.trayPinned),
   status: z.object({
     online: z.boolean(),
     /** Outbox operations not yet confirmed by the service. */
@@ -215,8 +215,8 @@ export const SyncProblemSchema = z
   .object({
     kind: z.enum(SYNC_PROBLEM_KINDS),
     workspaceId: WorkspaceIdSchema.optional(),
-    title: z.string().trim().min(1).max(200),
-    body: z.string().max(1000),
+    title: z.string().trim().min(1).max(MAX.noticeTitle),
+    body: z.string().max(MAX.noticeBody),
   })
   .strict();
 export type SyncProblem = z.infer<typeof SyncProblemSchema>;
@@ -307,7 +307,7 @@ export const appCalls = {
     z.strictObject({
       ...serviceCall,
       resource: z.enum(RESOURCES as [ResourceName, ...ResourceName[]]),
-      pages: z.array(z.number().int().positive().max(1_000_000)).min(1).max(2000),
+      pages: z.array(z.number().int().positive().max(MAX.pageNumber)).min(1).max(MAX.listingPages),
       resultsPerPage: ResultsPerPageSchema,
       /** Pages in flight at once (main's default otherwise). */
       concurrency: z.number().int().min(1).max(8).optional(),
@@ -316,8 +316,8 @@ export const appCalls = {
        * the same, comes back as its ids and click counts only (`unchanged`).
        */
       known: z
-        .array(z.strictObject({ page: z.number().int().positive().max(1_000_000), hash: z.string().max(64) }))
-        .max(2000)
+        .array(z.strictObject({ page: z.number().int().positive().max(MAX.pageNumber), hash: z.string().max(MAX.pageHash) }))
+        .max(MAX.listingPages)
         .optional(),
     }),
     z.object({ listingId: ListingIdSchema }),
@@ -340,8 +340,8 @@ export const appCalls = {
   'listing.stop': call(z.strictObject({ listingId: ListingIdSchema }), none),
 
   /** Opens an http(s) address in the system browser; anything else is refused. */
-  'shell.openExternal': call(z.object({ url: z.string().max(8192) }).strict(), none),
-  'clipboard.writeText': call(z.object({ text: z.string().max(100_000) }).strict(), none),
+  'shell.openExternal': call(z.object({ url: z.string().max(MAX.externalUrl) }).strict(), none),
+  'clipboard.writeText': call(z.object({ text: z.string().max(MAX.clipboardText) }).strict(), none),
   /**
    * Versions, system, workspace and pending counts, the last errors: text for a bug report (Help →
    * Copy Diagnostics). No workspace names, addresses or keys.
@@ -352,7 +352,7 @@ export const appCalls = {
    * Main cleans it of keys, and drops lines past its per-minute bound.
    */
   'app.log': call(
-    z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000), workspaceId: WorkspaceIdSchema.optional() }).strict(),
+    z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(MAX.logMessage), workspaceId: WorkspaceIdSchema.optional() }).strict(),
     none,
   ),
 
@@ -365,12 +365,12 @@ export const appCalls = {
   'tray.updateStatus': call(TrayCacheSchema.pick({ workspaceId: true, status: true }).strict(), none),
   /** Shorten requests main holds until acknowledged (also re-sent as events when a window loads). */
   'links.shortenPending': call(nothing, z.array(ShortenRequestSchema)),
-  'links.shortenAccepted': call(z.object({ requestId: z.string().max(64) }).strict(), none),
+  'links.shortenAccepted': call(z.object({ requestId: z.string().max(MAX.requestId) }).strict(), none),
   /** A sync failure, conflict or refused key, shown as a native notification. */
   'notify.syncProblem': call(SyncProblemSchema, none),
   'desktop.getSettings': call(nothing, DesktopSettingsSchema),
   'desktop.setSettings': call(
-    z.object({ closeToTray: z.boolean().optional(), shortcut: z.string().trim().max(100).nullable().optional(), autoUpdate: z.boolean().optional() }).strict(),
+    z.object({ closeToTray: z.boolean().optional(), shortcut: ShortcutSchema.nullable().optional(), autoUpdate: z.boolean().optional() }).strict(),
     DesktopSettingsSchema,
   ),
   /** Brings back the Sandbox workspace after the user removed it: a new, demo-filled account on loopback. */

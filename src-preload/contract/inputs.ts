@@ -3,15 +3,15 @@
 import './plain-messages.ts'; // before any schema parses: every message in plain words
 import { z } from 'zod';
 import { detectImage, FAVICON_EXTS, formatNames, OPENGRAPH_EXTS } from './image-formats.ts';
+import { INPUT_BOUNDS as MAX } from './input-bounds.ts';
+export { INPUT_BOUNDS } from './input-bounds.ts';
 import { targetingKeyProblem } from './targeting-keys.ts';
 import {
-  BULK_LOCATION_URLS_MAX_CHARS,
   HANDLER_FIELD_NAMES,
   HANDLER_TYPE_FIELDS,
   HANDLER_TYPES,
   HANDLER_URL_FIELDS,
   HTTP_STATUS_CODES,
-  MAX_UPLOAD_BYTES,
   SERVICE_DATETIME,
   TARGETING_KINDS,
   type TargetingKind,
@@ -26,9 +26,12 @@ function httpUrl(requiredMessage = 'Enter a full http:// or https:// URL') {
   return z
     .string({ error: requiredMessage })
     .trim()
-    .max(2048, 'URL is too long (2048 characters at most)')
+    .max(MAX.url, `URL is too long (${MAX.url} characters at most)`)
     .refine((value) => isHttpUrl(value), 'Enter a full http:// or https:// URL');
 }
+
+/** A global shortcut as Electron writes it (desktop.setSettings); main checks what it may take. */
+export const ShortcutSchema = z.string().trim().max(MAX.shortcut);
 
 export function isHttpUrl(value: string): boolean {
   // The URL parser silently drops tabs and line breaks; a stored raw string with them could
@@ -38,7 +41,11 @@ export function isHttpUrl(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
-const serviceDatetime = z.string().regex(SERVICE_DATETIME, 'Use the form YYYY-MM-DD HH:MM:SS').refine(isCalendarDate, 'That day does not exist');
+const serviceDatetime = z
+  .string()
+  .max(MAX.serviceDatetime, { message: 'Use the form YYYY-MM-DD HH:MM:SS', abort: true })
+  .regex(SERVICE_DATETIME, 'Use the form YYYY-MM-DD HH:MM:SS')
+  .refine(isCalendarDate, 'That day does not exist');
 
 /** `2026-02-30 …` has the right form but is no day of the calendar. */
 export function isCalendarDate(value: string): boolean {
@@ -49,9 +56,9 @@ export function isCalendarDate(value: string): boolean {
 
 /** A file picked for upload; bytes travel with the call. */
 export const FileUploadSchema = z.object({
-  name: z.string().min(1).max(255),
-  type: z.string().max(255),
-  data: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= MAX_UPLOAD_BYTES, `File is larger than ${MAX_UPLOAD_BYTES / 1048576} MiB`),
+  name: z.string().min(1).max(MAX.fileName),
+  type: z.string().max(MAX.fileName),
+  data: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= MAX.uploadBytes, `File is larger than ${MAX.uploadBytes / 1048576} MiB`),
 });
 export type FileUpload = z.infer<typeof FileUploadSchema>;
 
@@ -63,7 +70,7 @@ export type FileUpload = z.infer<typeof FileUploadSchema>;
 export const AliasSchema = z
   .string()
   .trim()
-  .max(256, 'Alias is too long (256 characters at most)')
+  .max(MAX.alias, `Alias is too long (${MAX.alias} characters at most)`)
   .superRefine((value, ctx) => {
     const problem = aliasProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -82,12 +89,15 @@ export function aliasProblem(alias: string): string | null {
  * name; for rotation, the weight), value = the destination URL for visitors who match.
  */
 export const TargetingEntrySchema = z.object({
-  key: z.string().max(512).optional(),
-  value: z.string().max(2048).optional(),
+  key: z.string().max(MAX.targetingKey).optional(),
+  value: z.string().max(MAX.url).optional(),
 });
 export type TargetingEntry = z.infer<typeof TargetingEntrySchema>;
 
-export const TargetingEntriesSchema = z.partialRecord(z.enum(TARGETING_KINDS), z.array(TargetingEntrySchema).max(100));
+export const TargetingEntriesSchema = z.partialRecord(
+  z.enum(TARGETING_KINDS),
+  z.array(TargetingEntrySchema).max(MAX.targetingRules, `At most ${MAX.targetingRules} rules of one kind`),
+);
 export type TargetingEntries = z.infer<typeof TargetingEntriesSchema>;
 
 // Fields shared by link create and update (service-api.md: update takes the same fields as create
@@ -99,8 +109,8 @@ const linkCommonFields = {
   url: AliasSchema.optional(),
   domain_id: z.number().int().nonnegative().optional(),
   project_id: serverId.nullable().optional(),
-  pixels_ids: z.array(serverId).optional(),
-  email_reports: z.array(serverId).optional(),
+  pixels_ids: z.array(serverId).max(MAX.linkServerIds, `A link can use at most ${MAX.linkServerIds} pixels`).optional(),
+  email_reports: z.array(serverId).max(MAX.linkServerIds, `A link can report to at most ${MAX.linkServerIds} handlers`).optional(),
   schedule: z.boolean().optional(),
   start_date: serviceDatetime.nullable().optional(),
   end_date: serviceDatetime.nullable().optional(),
@@ -116,17 +126,17 @@ const linkCommonFields = {
     .optional(),
   app_linking_is_enabled: z.boolean().optional(),
   cloaking_is_enabled: z.boolean().optional(),
-  cloaking_title: z.string().max(256).nullable().optional(),
-  cloaking_meta_description: z.string().max(1024).nullable().optional(),
-  cloaking_custom_js: z.string().max(10_000).nullable().optional(),
+  cloaking_title: z.string().max(MAX.shortText).nullable().optional(),
+  cloaking_meta_description: z.string().max(MAX.description).nullable().optional(),
+  cloaking_custom_js: z.string().max(MAX.customScript).nullable().optional(),
   /** A new image, or null to remove the current one. */
   cloaking_favicon: FileUploadSchema.nullable().optional(),
   cloaking_opengraph: FileUploadSchema.nullable().optional(),
-  password: z.string().max(256).nullable().optional(),
+  password: z.string().max(MAX.shortText).nullable().optional(),
   forward_query_parameters_is_enabled: z.boolean().optional(),
-  utm_source: z.string().max(256).nullable().optional(),
-  utm_medium: z.string().max(256).nullable().optional(),
-  utm_campaign: z.string().max(256).nullable().optional(),
+  utm_source: z.string().max(MAX.shortText).nullable().optional(),
+  utm_medium: z.string().max(MAX.shortText).nullable().optional(),
+  utm_campaign: z.string().max(MAX.shortText).nullable().optional(),
   /** null: no targeting. */
   targeting_type: z.enum(TARGETING_KINDS).nullable().optional(),
   targeting: TargetingEntriesSchema.optional(),
@@ -193,7 +203,7 @@ export const LinkCreateSchema = z
   .object({
     type: z.literal('link').optional(),
     is_bulk: z.boolean().optional(),
-    location_urls: z.string().max(BULK_LOCATION_URLS_MAX_CHARS).optional(),
+    location_urls: z.string().max(MAX.bulkUrlsChars).optional(),
     ...linkCommonFields,
   })
   .strict()
@@ -257,7 +267,7 @@ export const HostSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(253, 'Host is too long')
+  .max(MAX.host, 'Host is too long')
   .regex(
     /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/,
     'Enter a host name such as links.example.com (no scheme, path or port)',
@@ -287,17 +297,18 @@ export const DomainUpdateSchema = z
 export type DomainUpdateInput = z.infer<typeof DomainUpdateSchema>;
 
 const handlerTypeFields = {
-  email: z.email('Enter a valid e-mail address').max(320).optional(),
+  email: z.email('Enter a valid e-mail address').max(MAX.email).optional(),
   webhook: HttpUrlSchema.optional(),
   slack: HttpUrlSchema.optional(),
   discord: HttpUrlSchema.optional(),
-  telegram: z.string().trim().min(1).max(256).optional(),
-  telegram_chat_id: z.string().trim().min(1).max(256).optional(),
+  telegram: z.string().trim().min(1).max(MAX.shortText).optional(),
+  telegram_chat_id: z.string().trim().min(1).max(MAX.shortText).optional(),
   microsoft_teams: HttpUrlSchema.optional(),
   google_chat: HttpUrlSchema.optional(),
   whatsapp: z
     .string()
     .trim()
+    .max(MAX.phone, { message: 'Enter a phone number', abort: true })
     .regex(/^\+?[0-9 ()-]{5,32}$/, 'Enter a phone number')
     .optional(),
 } satisfies Record<(typeof HANDLER_FIELD_NAMES)[number], z.ZodType>;
@@ -317,7 +328,7 @@ function checkHandlerFields(input: { type?: string | undefined } & Record<string
 
 export const HandlerCreateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(256),
+    name: z.string().trim().min(1, 'Name is required').max(MAX.shortText),
     type: z.enum(HANDLER_TYPES),
     ...handlerTypeFields,
   })
@@ -327,7 +338,7 @@ export type HandlerCreateInput = z.infer<typeof HandlerCreateSchema>;
 
 export const HandlerUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name cannot be empty').max(256).optional(),
+    name: z.string().trim().min(1, 'Name cannot be empty').max(MAX.shortText).optional(),
     type: z.enum(HANDLER_TYPES).optional(),
     is_enabled: z.boolean().optional(),
     ...handlerTypeFields,

@@ -179,8 +179,13 @@ export class FakeShortcuts implements ShortcutPort {
 export class FakeClipboard {
   text = '';
   writes: string[] = [];
+  /** How many times the clipboard was read. */
+  reads = 0;
   refuse: Error | null = null;
-  readText = async () => this.text;
+  readText = async () => {
+    this.reads += 1;
+    return this.text;
+  };
   writeText = async (text: string) => {
     await Promise.resolve();
     if (this.refuse) throw this.refuse;

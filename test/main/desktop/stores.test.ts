@@ -1,7 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acceleratorProblem } from '../../../src-main/desktop/accelerator.ts';
 import { MAX_QUEUED, ShortenQueue } from '../../../src-main/desktop/shorten-queue.ts';
 import { SettingsStore } from '../../../src-main/desktop/settings.ts';
 import { TrayCacheStore } from '../../../src-main/desktop/tray-cache.ts';
@@ -108,21 +107,6 @@ describe('SettingsStore', () => {
     await again.load();
     expect(again.closeToTray).toBe(true);
   });
-});
-
-describe('acceleratorProblem', () => {
-  it.each(['CommandOrControl+Shift+L', 'Alt+F4', 'Ctrl+Alt+Delete', 'Super+Space', 'CmdOrCtrl+Plus', 'Shift+F12', 'Ctrl++', 'Alt+num5'])(
-    'accepts %s',
-    (accelerator) => expect(acceleratorProblem(accelerator)).toBeNull(),
-  );
-  it.each([
-    ['L', /modifier/],
-    ['Shift+', /joined by "\+"/],
-    ['Hyper+L', /"Hyper" is not a modifier/],
-    ['Ctrl+Ctrl+L', /twice/],
-    ['Ctrl+Shift+Banana', /"Banana" is not a key/],
-    ['Ctrl+F25', /"F25" is not a key/],
-  ])('refuses %s', (accelerator, message) => expect(acceleratorProblem(accelerator)).toMatch(message));
 });
 
 describe('window bounds', () => {

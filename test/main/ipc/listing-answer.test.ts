@@ -38,6 +38,22 @@ describe('a listing answer', () => {
     expect(cleaned.failure?.error.message).toBe('echo [redacted]');
   });
 
+  it("cleans a failure's text of any bearer token, as every other call's error (the rows keep theirs)", () => {
+    const echoed = 'Bearer 0f1e2d3c4b5a69788796a5b4';
+    const rows = [normaliseLink(fullRawLink(1, { name: `fetch with ${echoed}` }))];
+    const cleaned = listingAnswer(
+      {
+        pages: [{ page: 2, envelope: envelope(rows) }],
+        done: true,
+        failure: { page: 3, error: { kind: 'server', message: `The service said: ${echoed} is not valid` } },
+      },
+      [KEY],
+    );
+    expect(cleaned.failure?.error.message).toBe('The service said: Bearer [redacted] is not valid');
+    expect(cleaned.pages).toEqual([{ page: 2, listed: listedPage(envelope(rows)) }]);
+    expect((cleaned.pages[0] as { listed: { text: string } }).listed.text).toContain(echoed);
+  });
+
   it('refuses a page that is text already: it could not be cleaned', () => {
     const listed = listedPage(envelope([normaliseLink(fullRawLink(1))]));
     expect(() => answer([{ page: 2, listed }])).toThrow(/before its rows were cleaned/);
