@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { RootBoundary } from './app/boundaries.tsx';
 import { ShortenWindowApp } from './app/ShortenWindowApp.tsx';
 import { createContractApi } from './contract/contract-client.ts';
 import { createWebSocketBridge } from './contract/websocket-bridge.ts';
@@ -32,7 +33,11 @@ if (bridge) {
   window.addEventListener('error', (event) => report('uncaught error', event.error ?? event.message));
   window.addEventListener('unhandledrejection', (event) => report('unhandled rejection', event.reason));
   if (shortenWindow) document.title = 'Shorten — Linkdock';
-  createRoot(root).render(<StrictMode>{shortenWindow ? <ShortenWindowApp api={api} /> : <App api={api} />}</StrictMode>);
+  createRoot(root).render(
+    <StrictMode>
+      <RootBoundary api={api}>{shortenWindow ? <ShortenWindowApp api={api} /> : <App api={api} />}</RootBoundary>
+    </StrictMode>,
+  );
 } else {
   root.textContent = 'Linkdock could not reach its main process. Restart the app.';
 }

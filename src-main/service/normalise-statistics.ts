@@ -2,10 +2,14 @@
 // send numbers as strings (PHP's database layer), may leave `visitors` out, send rows as an object
 // keyed by index, label days with a date-time or otherwise, list only days with clicks, and add
 // fields. Rows are aggregates, never written back, so fields Linkdock does not know are left out.
+// Only the first rows the service sent are read (STATISTICS_ACCEPTED_ROWS, _DAYS); the rest are
+// counted in `dropped`: a hostile service's 200,000 rows blanked the app (issue #36 item 7).
 import {
   addDays,
   daysBetween,
   isIsoDate,
+  STATISTICS_ACCEPTED_DAYS,
+  STATISTICS_ACCEPTED_ROWS,
   StatisticsSchema,
   type Statistics,
   type StatisticsHourRow,
@@ -17,11 +21,15 @@ import { checked, describe, fail, guard, isObj, toInt, type Obj } from './normal
 
 export type StatisticsRequest = StatisticsQuery & { linkId: number };
 
-/** The rows: `{"data":[…]}`, `{"data":{"0":…}}` (a PHP array with gaps), or a bare array. */
-function rowsOf(raw: unknown): Obj[] {
+/**
+ * The first `limit` rows of `{"data":[…]}`, `{"data":{"0":…}}` (a PHP array with gaps) or a bare
+ * array, and how many more the service sent.
+ */
+function rowsOf(raw: unknown, limit: number): { rows: Obj[]; dropped: number } {
   const data = Array.isArray(raw) ? raw : isObj(raw) ? raw.data : undefined;
-  const rows = Array.isArray(data) ? data : isObj(data) ? Object.values(data) : fail(`the statistics answer has no rows (${describe(data)})`);
-  return rows.map((row, index) => (isObj(row) ? row : fail(`statistics row ${index} is not an object`)));
+  const sent: unknown[] = Array.isArray(data) ? data : isObj(data) ? Object.values(data) : fail(`the statistics answer has no rows (${describe(data)})`);
+  const rows = sent.slice(0, limit).map((row, index) => (isObj(row) ? row : fail(`statistics row ${index} is not an object`)));
+  return { rows, dropped: sent.length - rows.length };
 }
 
 function count(row: Obj, key: string, index: number): number {
@@ -114,8 +122,8 @@ function values(rows: Obj[], type: string): StatisticsValueRow[] {
 
 export function normaliseStatistics(raw: unknown, query: StatisticsRequest): Statistics {
   return guard(() => {
-    const rows = rowsOf(raw);
-    const head = { linkId: query.linkId, startDate: query.startDate, endDate: query.endDate };
+    const { rows, dropped } = rowsOf(raw, query.type === 'overview' ? STATISTICS_ACCEPTED_DAYS : STATISTICS_ACCEPTED_ROWS);
+    const head = { linkId: query.linkId, startDate: query.startDate, endDate: query.endDate, ...(dropped > 0 ? { dropped } : {}) };
     const result: Statistics =
       query.type === 'overview'
         ? { ...head, type: 'overview', rows: overview(rows, query) }

@@ -2,6 +2,7 @@
 // such call; real-service-notes.md), the sandbox's same endpoint, and the `statistics.get` call.
 // The renderer keeps what this answers in its mirror: the click data users browse offline.
 import { z } from 'zod';
+import { INPUT_BOUNDS as MAX } from './input-bounds.ts';
 import { serverId, serviceCall } from './call-envelope.ts';
 import { isCalendarDate } from './inputs.ts';
 
@@ -32,6 +33,13 @@ export const isStatisticsType = (value: unknown): value is StatisticsType =>
 
 /** Rows a real deployment answers at most for a type other than `overview`. */
 export const STATISTICS_MAX_ROWS = 250;
+/**
+ * Rows of one answer Linkdock keeps for a type other than `overview` (four times what a real
+ * deployment sends): the first this many the service sent; the rest are dropped, counted in the
+ * answer's `dropped`, and the screen says so. 200,000 rows from a hostile service, cached in the
+ * mirror, blanked the app on every start (issue #36 item 7).
+ */
+export const STATISTICS_ACCEPTED_ROWS = 1000;
 /** Without dates the endpoint answers the last 30 days, today included. */
 export const STATISTICS_DEFAULT_DAYS = 30;
 /**
@@ -39,6 +47,11 @@ export const STATISTICS_DEFAULT_DAYS = 30;
  * overview's range (days without clicks as 0), so the range bounds the answer.
  */
 export const STATISTICS_MAX_DAYS = 3660;
+/**
+ * Rows of an overview Linkdock keeps: the first this many the service sent (one a day of the longest
+ * range). The client adds the range's days without a row, so an overview has at most twice this.
+ */
+export const STATISTICS_ACCEPTED_DAYS = STATISTICS_MAX_DAYS;
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -58,7 +71,10 @@ export function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS);
 }
 
-export const IsoDateSchema = z.string().refine(isIsoDate, 'expected a date as YYYY-MM-DD');
+export const IsoDateSchema = z
+  .string()
+  .max(MAX.isoDate, { message: 'expected a date as YYYY-MM-DD', abort: true })
+  .refine(isIsoDate, 'expected a date as YYYY-MM-DD');
 
 /** Statistics of one link between two days, both included, in the account's time zone. */
 export const StatisticsInputSchema = z
@@ -102,7 +118,13 @@ export type StatisticsHourRow = z.infer<typeof StatisticsHourRowSchema>;
 
 export type StatisticsRow = StatisticsOverviewRow | StatisticsValueRow | StatisticsHourRow;
 
-const head = { linkId: serverId, startDate: IsoDateSchema, endDate: IsoDateSchema };
+const head = {
+  linkId: serverId,
+  startDate: IsoDateSchema,
+  endDate: IsoDateSchema,
+  /** Rows the service sent past what Linkdock keeps (STATISTICS_ACCEPTED_ROWS / _DAYS): not in `rows`. */
+  dropped: count.optional(),
+};
 
 /**
  * What `statistics.get` answers: the rows of the type asked for. An overview has one row per day of
@@ -110,8 +132,8 @@ const head = { linkId: serverId, startDate: IsoDateSchema, endDate: IsoDateSchem
  * day; then its rows as sent). Other types: the service's rows, most clicks first.
  */
 export const StatisticsSchema = z.discriminatedUnion('type', [
-  z.object({ ...head, type: z.literal('overview'), rows: z.array(StatisticsOverviewRowSchema) }),
-  z.object({ ...head, type: z.literal('hour'), rows: z.array(StatisticsHourRowSchema) }),
-  z.object({ ...head, type: z.enum(STATISTICS_DIMENSIONS), rows: z.array(StatisticsValueRowSchema) }),
+  z.object({ ...head, type: z.literal('overview'), rows: z.array(StatisticsOverviewRowSchema).max(2 * STATISTICS_ACCEPTED_DAYS) }),
+  z.object({ ...head, type: z.literal('hour'), rows: z.array(StatisticsHourRowSchema).max(24) }),
+  z.object({ ...head, type: z.enum(STATISTICS_DIMENSIONS), rows: z.array(StatisticsValueRowSchema).max(STATISTICS_ACCEPTED_ROWS) }),
 ]);
 export type Statistics = z.infer<typeof StatisticsSchema>;

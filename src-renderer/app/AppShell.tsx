@@ -12,6 +12,7 @@ import { Sidebar } from './Sidebar.tsx';
 import { ShortcutsSheet } from './ShortcutsSheet.tsx';
 import { DeferredMount, Toasts } from '../ui/index.ts';
 import { useWorkspaces } from '../session/use-workspaces.tsx';
+import { ScreenBoundary } from './boundaries.tsx';
 
 const OpeningPage = () => <div className="page" aria-busy="true" />;
 
@@ -58,13 +59,16 @@ export function AppShell() {
             </div>
           </div>
         ) : (
-          <Suspense fallback={<OpeningPage />}>
-            {/* Mounted with the frame, the Links screen (its selects, its table) was one 60–100 ms
-                task as the app opened and the first pull started. Later screens mount at once. */}
-            <DeferredMount fallback={<OpeningPage />}>
-              <current.Page />
-            </DeferredMount>
-          </Suspense>
+          // A screen that throws (or whose code fails to load) fails alone, with Reload.
+          <ScreenBoundary label={current.label} resetKey={`${view} ${session?.workspace.id ?? ''}`}>
+            <Suspense fallback={<OpeningPage />}>
+              {/* Mounted with the frame, the Links screen (its selects, its table) was one 60–100 ms
+                  task as the app opened and the first pull started. Later screens mount at once. */}
+              <DeferredMount fallback={<OpeningPage />}>
+                <current.Page />
+              </DeferredMount>
+            </Suspense>
+          </ScreenBoundary>
         )}
       </main>
       <footer className="statusbar" aria-label="Sync status">

@@ -49,6 +49,7 @@ export function StatusBar() {
         description: `${after.lastError ?? 'The service did not answer.'} Your changes are kept and go out once it answers.`,
         tone: 'danger',
       });
+    else if (after.pullError !== null) showToast({ title: 'Not synced', description: after.pullError, tone: 'danger' });
   };
   return (
     <>

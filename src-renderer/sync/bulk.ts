@@ -77,7 +77,7 @@ export async function createBulkLinks(ctx: EditContext, destinations: readonly s
       }));
       await linkRows(db).bulkAdd(rows);
       await db.outbox.add(op);
-      out.rowIds.push(...op.rows!);
+      for (const rowId of op.rows!) out.rowIds.push(rowId);
       out.opIds.push(op.opId);
     }
   });

@@ -275,6 +275,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
           return;
         }
         result.pulled = true;
+        store.setState({ pullError: null });
         pullAttempt = 0;
         pullRetryAt = null;
         lastFullSyncAt = clock.now();
@@ -305,7 +306,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       await handleStop(stopped.reason, stopped.message, stopped.resetAt);
       return;
     }
-    store.setState({ lastError: describeError(error).message });
+    store.setState({ lastError: describeError(error).message, pullError: describeError(error).message });
     pullAttempt++;
     pullRetryAt = clock.now() + backoffDelay(pullAttempt, random);
     log('warn', `pull failed (${describeError(error).message}); trying again in ${Math.round((pullRetryAt - clock.now()) / 1000)} s`);

@@ -7,6 +7,7 @@
 // same, as its ids and click counts only (`unchanged`: the pull leaves the stored page as it is).
 // Main hands each page over as its text with, for a page of links, each link's head
 // (contract/listed-page.ts): such a page is kept as its ids and text, and its caller reads heads.
+// What page 1 says of the listing's size is held to what the service sent (listing-bounds.ts).
 import {
   CallError,
   listedPage,
@@ -22,8 +23,10 @@ import { callResource, inWorkspace, type PartialListing, type SyncContext } from
 import type { ServerRow } from './mirror/rows.ts';
 import type { ResourceName } from './types.ts';
 import { dedupedRows, idsOf, type PageRows } from './listed-pages.ts';
+import { MAX_LISTING_PAGES, missingPage, pagesOfListing, rowCount, shortPage, type ListingContradictionError } from './listing-bounds.ts';
+import { PAGE_SIZE, PageError, streamPages } from './listing-stream.ts';
 
-export const PAGE_SIZE = 1000;
+export { PAGE_SIZE };
 export const MAX_LISTING_RESTARTS = 3;
 /** How a service may answer a page past the listing's end, when it does not list it empty. */
 const PAST_THE_END: ReadonlySet<string> = new Set(['not-found', 'validation']);
@@ -150,6 +153,14 @@ export async function listAll(
       /** How many pages there are: known once page 1 is read (0 until then). */
       let pages = partial?.pages ?? 0;
       let changed = false;
+      /** Set when a page contradicts the listing's size: the read stops there and the listing fails. */
+      let contradiction: ListingContradictionError | null = null;
+      /** Page `page` held to page 1's size, once page 1 has said how many pages there are. */
+      const check = (page: number) => {
+        const held = results[page - 1] ?? unchanged[page - 1];
+        if (contradiction || pages === 0 || results[0] === undefined || held === undefined) return;
+        contradiction = shortPage(resource, page, rowCount(held), pages, rowCount(results[0]));
+      };
       const startedAt = partial?.startedAt ?? ctx.clock.now();
       const progress = (): PartialListing => ({ total: total!, pages, results, hashes, unchanged, startedAt });
       const take = (listed: ListingPage) => {
@@ -179,6 +190,7 @@ export async function listAll(
         }
         if (total === null) total = listedTotal;
         else if (listedTotal !== total) changed = true;
+        check(page);
       };
       /** Set once page 1 has answered (or failed) and the pages read alongside it are no longer all wanted. */
       let earlyOver = false;
@@ -192,7 +204,7 @@ export async function listAll(
        * read itself), and it ends the listing if that page is part of it.
        */
       const readMissing = async (missing: number[], early = false): Promise<{ page: number; error: unknown } | null> => {
-        for (let refusals = 0, lost = 0; !changed && !(early && earlyOver) && missing.length > 0;) {
+        for (let refusals = 0, lost = 0; !changed && !contradiction && !(early && earlyOver) && missing.length > 0;) {
           await waitForRoom();
           const room = ctx.rateWindow.available(priority) - (early ? 1 : 0);
           if (early && room <= 0) return null;
@@ -204,7 +216,7 @@ export async function listAll(
               const at = missing.indexOf(page);
               if (at >= 0) missing.splice(at, 1);
               take(listed);
-              return !changed && !(early && earlyOver);
+              return !changed && !contradiction && !(early && earlyOver);
             });
           } catch (error) {
             if (error instanceof PageError) {
@@ -212,6 +224,8 @@ export async function listAll(
               if (error.cause.kind === 'rate-limited') onRefused(error.cause, refusals++);
               else if (early && PAST_THE_END.has(error.cause.kind) && missing.includes(error.page)) missing.splice(missing.indexOf(error.page), 1);
               else if (early) return { page: error.page, error: error.cause };
+              // A page the listing said it has, answered as not there: the listing contradicts itself.
+              else if (error.cause.kind === 'not-found' && error.page <= pages) throw missingPage(resource, error.page, pages);
               else throw error.cause;
             } else if (!(error instanceof CallError && error.kind === 'not-found' && ++lost <= MAX_LISTING_RESTARTS)) {
               if (early) return { page: 0, error };
@@ -225,7 +239,8 @@ export async function listAll(
       if (!partial) {
         // Page 1 says how many pages there are. The pages the mirror holds go on the wire with it,
         // not after it (a pull after the first: they are most likely all still there, and unchanged).
-        const held = Math.max(0, ...known.keys());
+        let held = 0;
+        for (const page of known.keys()) held = Math.max(held, Math.min(page, MAX_LISTING_PAGES));
         const early = Array.from({ length: Math.max(0, held - 1) }, (_, i) => i + 2);
         // A spent window ends it quietly: the pages it did not bring are read below, and meet the window there.
         const alongside = early.length > 0 ? readMissing(early, true).catch(() => null) : null;
@@ -241,13 +256,21 @@ export async function listAll(
         // Page 1 too: its text and hash made in a task of their own, not the one that decoded its answer.
         await ctx.clock.sleep(0);
         take({ page: 1, envelope: first });
-        pages = Math.max(first.meta.total_pages, Math.ceil(first.meta.total / PAGE_SIZE), 1);
+        try {
+          pages = pagesOfListing(resource, first.meta, first.data.length, PAGE_SIZE);
+        } catch (error) {
+          earlyOver = true;
+          await alongside;
+          throw error;
+        }
         // Fewer pages than the mirror held (fewer links now): the read alongside stops at its next page.
         if (pages < held) earlyOver = true;
         const failed = await alongside;
         if (failed && !changed && failed.page <= pages) throw failed.error;
         // Pages the mirror held past the listing's end are no part of it.
         for (const list of [results, unchanged, hashes, texts]) if (list.length > pages) list.length = pages;
+        // Pages read alongside, held to page 1's size now that it is known.
+        for (let page = 2; page < pages; page++) check(page);
       }
       const missing: number[] = [];
       for (let page = 2; page <= pages; page++) if (results[page - 1] === undefined && unchanged[page - 1] === undefined) missing.push(page);
@@ -260,6 +283,7 @@ export async function listAll(
         }
       }
       if (changed) continue;
+      if (contradiction) throw contradiction;
       if (failure) {
         // Background listings stop at a spent window: keep what was read for the next attempt.
         if (failure.error instanceof BudgetExhaustedError) ctx.partialListings?.set(resource, progress());
@@ -291,64 +315,6 @@ export async function listAll(
     }
   }
   throw new ListingUnstableError(resource);
-}
-
-/** A page main could not read for a listing: the service's (or main's) answer for it. */
-class PageError extends Error {
-  override readonly cause: CallError;
-  readonly page: number;
-  constructor(page: number, cause: CallError) {
-    super(cause.message);
-    this.page = page;
-    this.name = 'PageError';
-    this.cause = cause;
-  }
-}
-
-/**
- * Has main read `pages` (`width` at a time) and hands each to `onPage` as it arrives; `onPage`
- * returning false ends the read there. Throws PageError for a page main could not read (pages
- * handed over before it stay handed over), or the call's own error.
- */
-async function streamPages(
-  ctx: SyncContext,
-  resource: ResourceName,
-  priority: Priority,
-  pages: readonly number[],
-  width: number,
-  known: ReadonlyMap<number, string>,
-  onPage: (listed: ListingPage) => boolean,
-): Promise<void> {
-  const hashes = pages.flatMap((page) => {
-    const hash = known.get(page);
-    return hash === undefined ? [] : [{ page, hash }];
-  });
-  const { listingId } = await ctx.api.call('listing.start', {
-    ...inWorkspace(ctx, priority),
-    resource,
-    pages: [...pages],
-    resultsPerPage: PAGE_SIZE,
-    concurrency: Math.min(8, width),
-    ...(hashes.length > 0 ? { known: hashes } : {}),
-  });
-  let over = false;
-  try {
-    while (!over) {
-      const batch = await ctx.api.call('listing.next', { listingId });
-      over = batch.done;
-      // The answer was decoded in the task that received it: a page's text and hash go in a task
-      // of their own (both in one were the pull's longest tasks). The engine's clock: the chaos
-      // suite's virtual one runs it in order.
-      if (batch.pages.length > 0) await ctx.clock.sleep(0);
-      for (const listed of batch.pages) {
-        if (!onPage(listed)) return;
-      }
-      if (batch.failure) throw new PageError(batch.failure.page, new CallError(batch.failure.error));
-    }
-  } finally {
-    // Left before its end: main reads no more of it (an answer lost on the way is no matter).
-    if (!over) void ctx.api.call('listing.stop', { listingId }).catch(() => undefined);
-  }
 }
 
 /**

@@ -38,6 +38,11 @@ export interface SyncStatus {
   /** Set when a request was refused for the rate limit; cleared when the window reopens. */
   blockedUntil: number | null;
   lastError: string | null;
+  /**
+   * Why the last pull failed, when it was not a stop (offline, a spent window, a refused key: those
+   * say so themselves): a listing that does not add up, say. Cleared by the next pull that completes.
+   */
+  pullError: string | null;
   requests: RequestCounts;
 }
 
@@ -58,6 +63,7 @@ export function createStatusStore(workspaceId: string): StatusStore {
     rateLimit: { limit: null, remaining: null, resetAt: null },
     blockedUntil: null,
     lastError: null,
+    pullError: null,
     requests: emptyCounts(),
   }));
 }
@@ -76,7 +82,9 @@ export async function refreshOutboxStatus(db: MirrorDb, store: StatusStore): Pro
   const ops = (await db.outbox.toArray()).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   const lastPulls = await db.syncState.bulkGet(ROW_TABLES.map(lastPullKey));
   // The workspace counts as synced once every resource was listed; its age is the oldest listing's.
-  const lastPullAt = lastPulls.every((entry) => entry !== undefined) ? Math.min(...lastPulls.map((entry) => entry!.value as number)) : null;
+  const lastPullAt = lastPulls.every((entry) => entry !== undefined)
+    ? lastPulls.reduce((oldest, entry) => Math.min(oldest, entry!.value as number), Infinity)
+    : null;
   store.setState({
     pendingCount: ops.filter((op) => op.state === 'pending' || op.state === 'sending').length,
     unknownCount: ops.filter((op) => op.state === 'unknown').length,

@@ -9,3 +9,4 @@ export { Badge, type BadgeTone } from './Badge.tsx';
 export { showToast, toasts, Toasts, type ToastMessage } from './Toasts.tsx';
 export { RadioGroup, type RadioOption } from './RadioGroup.tsx';
 export { DateTimePicker, formatWallClock, parseWallClock } from './DateTimePicker.tsx';
+export { ErrorBoundary, errorMessage, type ErrorBoundaryProps } from './ErrorBoundary.tsx';

@@ -1,8 +1,16 @@
 // Ranked bars with shares (referrers, countries, …) and the hour of day as 24 columns. Each bar's
-// figures are text too, so a screen reader reads what the eye sees.
+// figures are text too, so a screen reader reads what the eye sees. The largest value is found by a
+// loop: spread into Math.max, a long breakdown overflowed the stack (issue #36 item 7).
 import { useState } from 'react';
 import { Button } from '../../ui/index.ts';
 import { percent, type Bar } from './analytics-model.ts';
+
+/** The largest of `value` over the bars, 0 for none. */
+function largest(bars: readonly Bar[], value: (bar: Bar) => number): number {
+  let most = 0;
+  for (const bar of bars) most = Math.max(most, value(bar));
+  return most;
+}
 
 /** Bars shown before "Show all". */
 const SHOWN = 8;
@@ -10,7 +18,7 @@ const SHOWN = 8;
 export function RankedBars({ bars, label, onOpen }: { bars: readonly Bar[]; label: string; onOpen?: (key: string | null) => void }) {
   const [all, setAll] = useState(false);
   const shown = all ? bars : bars.slice(0, SHOWN);
-  const widest = Math.max(...bars.map((bar) => bar.share), 0) || 1;
+  const widest = largest(bars, (bar) => bar.share) || 1;
   return (
     <>
       <ol className="ranked-bars" aria-label={label}>
@@ -44,7 +52,7 @@ export function RankedBars({ bars, label, onOpen }: { bars: readonly Bar[]; labe
 }
 
 export function HourBars({ bars }: { bars: readonly Bar[] }) {
-  const highest = Math.max(...bars.map((bar) => bar.clicks), 0) || 1;
+  const highest = largest(bars, (bar) => bar.clicks) || 1;
   return (
     <ol className="hour-bars" aria-label="Clicks by hour of day">
       {bars.map((bar, hour) => (

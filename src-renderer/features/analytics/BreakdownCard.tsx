@@ -13,6 +13,11 @@ export interface BreakdownCardProps {
   now: number;
 }
 
+/** Rows the service sent past what Linkdock keeps (the contract's STATISTICS_ACCEPTED_ROWS), in words. */
+export function droppedText(shown: number, dropped: number): string {
+  return `Showing the first ${shown.toLocaleString('en')} rows the service sent; ${dropped.toLocaleString('en')} more were left out.`;
+}
+
 export function BreakdownCard({ type, picked, emptyText, now }: BreakdownCardProps) {
   const title = BREAKDOWN_TITLES[type];
   const id = `breakdown-${type}`;
@@ -28,6 +33,9 @@ export function BreakdownCard({ type, picked, emptyText, now }: BreakdownCardPro
             <p className="breakdown-note">
               Cached for {rangeText(picked.record)}, {ageText(picked.record.fetchedAt, now)}.
             </p>
+          )}
+          {picked.record.dropped !== undefined && picked.record.dropped > 0 && (
+            <p className="breakdown-note">{droppedText(picked.record.rows.length, picked.record.dropped)}</p>
           )}
           {figures.total === 0 ? (
             <p className="muted">No clicks in this period.</p>

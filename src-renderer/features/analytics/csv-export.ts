@@ -1,9 +1,10 @@
 // What an analytics view shows, as one CSV file: the days of the period (and of the period before)
 // with clicks and visitors, then each breakdown's values with clicks and share. Cells that are not
-// known stay empty (never 0).
-import Papa from 'papaparse';
+// known stay empty (never 0). Written by the app's one CSV writer (ui/csv.ts), which escapes a
+// cell that starts like a formula: breakdown values are what visitors sent (a UTM tag, a referrer).
 import type { BreakdownType, DailySeries, PickedBreakdown } from '../../sync/index.ts';
-import { downloadBlob, fileSafe } from '../../ui/download.ts';
+import { csvText, downloadCsv } from '../../ui/csv.ts';
+import { fileSafe } from '../../ui/download.ts';
 import { bars, BREAKDOWN_TITLES, percent } from './analytics-model.ts';
 
 export interface CsvContent {
@@ -27,9 +28,9 @@ export function analyticsCsv(content: CsvContent): string {
     for (const bar of bars(type, picked.record.rows).bars) rows.push([BREAKDOWN_TITLES[type], bar.label, String(bar.clicks), '', percent(bar.share)]);
   }
   for (const table of content.extra ?? []) for (const row of table.rows) rows.push([table.section, row.item, cell(row.clicks), '', '']);
-  return Papa.unparse({ fields: ['section', 'item', 'clicks', 'visitors', 'share'], data: rows });
+  return csvText(['section', 'item', 'clicks', 'visitors', 'share'], rows);
 }
 
 export function downloadAnalyticsCsv(name: string, content: CsvContent): void {
-  downloadBlob(`${fileSafe(name)}.csv`, new Blob([analyticsCsv(content)], { type: 'text/csv;charset=utf-8' }));
+  downloadCsv(`${fileSafe(name)}.csv`, analyticsCsv(content));
 }

@@ -11,7 +11,6 @@ import { count, deleteWithUndo, switchWithUndo } from '../../resource-screens/un
 import { ariaSort, Pager, pageWindow, RowCheckbox, SearchBox, SortHeader, VirtualTable, type Column, type PageSize } from '../../ui/list/index.ts';
 import { ClickTrend } from './ClickTrend.tsx';
 import { useCopy } from './CopyButton.tsx';
-import { downloadBlob } from './download.ts';
 import {
   buildIndex,
   DEFAULT_QUERY,
@@ -188,9 +187,8 @@ const LinksView = memo(function LinksView({ session, snapshot }: { session: Work
   useEffect(() => {
     exportRef.current = () => {
       if (!index) return;
-      void import('./csv.ts').then(({ CSV_BYTE_ORDER_MARK, linksToCsv }) => {
-        const csv = linksToCsv(results.all(), index, baseUrl, syncStates);
-        downloadBlob('links.csv', new Blob([CSV_BYTE_ORDER_MARK, csv], { type: 'text/csv;charset=utf-8' }));
+      void import('./csv.ts').then(({ downloadCsv, linksToCsv }) => {
+        downloadCsv('links.csv', linksToCsv(results.all(), index, baseUrl, syncStates));
         showToast({ title: `Exported ${count(results.length, LINK_NOUN)}`, description: 'Saved as links.csv in your downloads.', tone: 'success' });
       });
     };

@@ -9,8 +9,13 @@ export function clickHistory(db: MirrorDb, clientId: string, limit = 500): Promi
 export function sparklinePoints(samples: readonly { clicks: number }[], width: number, height: number): string {
   if (samples.length === 0) return '';
   const values = samples.map((s) => s.clicks);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
+  // A loop, not a spread into Math.min/max: a long history would overflow the stack.
+  let min = Infinity;
+  let max = -Infinity;
+  for (const value of values) {
+    min = Math.min(min, value);
+    max = Math.max(max, value);
+  }
   const span = max - min || 1;
   const step = samples.length === 1 ? 0 : width / (samples.length - 1);
   return values.map((v, i) => `${(i * step).toFixed(1)},${(height - 1 - ((v - min) / span) * (height - 2)).toFixed(1)}`).join(' ');

@@ -1,6 +1,11 @@
-// CSV out (the current list) and bulk input in (pasted lines or a CSV file), with papaparse.
+// CSV out (the current list, through the app's one CSV writer) and bulk input in (pasted lines or
+// a CSV file), with papaparse.
 import Papa from 'papaparse';
 import { LinkCreateSchema } from '../../../src-preload/contract/index.ts';
+import { csvText } from '../../ui/csv.ts';
+
+// Loaded on first export with the writer (papaparse stays out of the startup bundle).
+export { downloadCsv } from '../../ui/csv.ts';
 import { domainLabel, entryShortUrl, type DomainKey, type LinkEntry, type LinkIndex, type RowSyncState } from './link-index.ts';
 
 export const EXPORT_COLUMNS = [
@@ -17,10 +22,7 @@ export const EXPORT_COLUMNS = [
   'sync',
 ] as const;
 
-/** The list as CSV, in the order shown. A leading =, +, - or @ is escaped so spreadsheets do not run it. */
-/** Excel reads a CSV without a byte-order mark in the system's legacy code page (non-ASCII garbled); exports start with one. */
-export const CSV_BYTE_ORDER_MARK = '\uFEFF';
-
+/** The list as CSV, in the order shown (a cell that starts like a formula is escaped: ui/csv.ts). */
 export function linksToCsv(entries: readonly LinkEntry[], index: LinkIndex, baseUrl: string, syncStates: ReadonlyMap<string, RowSyncState>): string {
   const rows = entries.map((e) => [
     entryShortUrl(index, baseUrl, e) ?? '',
@@ -36,7 +38,7 @@ export function linksToCsv(entries: readonly LinkEntry[], index: LinkIndex, base
     e.expired,
     syncStates.get(e.clientId) ?? 'synced',
   ]);
-  return Papa.unparse({ fields: [...EXPORT_COLUMNS], data: rows }, { escapeFormulae: true, newline: '\r\n' });
+  return csvText(EXPORT_COLUMNS, rows);
 }
 
 export interface BulkRow {

@@ -13,7 +13,18 @@ function plural(count: number, one: string, many: string): string {
 
 /** One workspace's sync in words, from its own engine; `sync` is null until its sync has opened. */
 export function useWorkspaceSyncSummary(sync: WorkspaceSync | null): { refused: boolean; offline: boolean; line: string } {
-  const status = useSyncStatusOrNull(sync, ['paused', 'syncing', 'connection', 'lastError', 'lastPullAt', 'counted', 'pendingCount', 'failures', 'conflicts']);
+  const status = useSyncStatusOrNull(sync, [
+    'paused',
+    'syncing',
+    'connection',
+    'lastError',
+    'pullError',
+    'lastPullAt',
+    'counted',
+    'pendingCount',
+    'failures',
+    'conflicts',
+  ]);
   const now = useNow();
   const refused = status?.paused != null;
   const parts: string[] = [];
@@ -23,6 +34,8 @@ export function useWorkspaceSyncSummary(sync: WorkspaceSync | null): { refused: 
     else if (status.connection === 'offline') parts.push(`Offline: ${status.lastError ?? 'the service does not answer'}`);
     else if (status.connection === 'unknown') parts.push(status.counted && status.lastPullAt === null ? 'Not synced yet' : 'Connecting…');
     else parts.push(status.lastPullAt === null ? 'Online, first sync not finished' : `Synced ${timeAgo(status.lastPullAt, now)}`);
+    // A pull that failed for what the service sent (a listing that does not add up): said in its words.
+    if (status.pullError !== null && !status.syncing && status.connection !== 'offline') parts.push(`Last sync failed: ${status.pullError}`);
     if (status.pendingCount > 0) parts.push(`${plural(status.pendingCount, 'change', 'changes')} waiting to go out`);
     const attention = status.failures.length + status.conflicts.length;
     if (attention > 0) parts.push(`${plural(attention, 'change needs', 'changes need')} attention`);

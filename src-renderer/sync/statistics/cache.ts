@@ -2,7 +2,7 @@
 // days, any other type kept per day range), and what a screen reads back: a range's days with how
 // much of it is cached and how old it is, a breakdown for the range or, when the day has moved on
 // since, the newest of the same length.
-import type { Statistics } from '../../../src-preload/contract/index.ts';
+import { STATISTICS_ACCEPTED_ROWS, type Statistics } from '../../../src-preload/contract/index.ts';
 import type { MirrorDb } from '../mirror/db.ts';
 import { linkRows, rowScope } from '../mirror/link-rows.ts';
 import { covers, rangeDays, spanDays, type DayRange } from './days.ts';
@@ -47,7 +47,7 @@ export async function storeStatistics(db: MirrorDb, link: StatisticsLink, answer
     answer.type === 'hour'
       ? answer.rows.map((row) => ({ key: String(row.hour), clicks: row.pageviews }))
       : answer.rows.map((row) => ({ key: row.value, clicks: row.pageviews }));
-  const record: BreakdownRecord = {
+  const record = bounded({
     clientId: link.clientId,
     serverId: link.serverId,
     type: answer.type,
@@ -56,7 +56,8 @@ export async function storeStatistics(db: MirrorDb, link: StatisticsLink, answer
     fetchedAt,
     clicks: link.clicks,
     rows,
-  };
+    ...(answer.dropped ? { dropped: answer.dropped } : {}),
+  });
   await db.transaction('rw', db.statisticsRanges, async () => {
     await db.statisticsRanges.put(record);
     const same = (await db.statisticsRanges.where('clientId').equals(link.clientId).toArray()).filter((r) => r.type === answer.type);
@@ -117,6 +118,16 @@ export function daysCovered(record: DailyStatisticsRecord | undefined, range: Da
   return dailySeries(record, range).covered === spanDays(range);
 }
 
+/**
+ * A breakdown with at most STATISTICS_ACCEPTED_ROWS rows, the rest counted in `dropped`. Main keeps
+ * no more since issue #36; a record an older build cached may hold a hostile service's 200,000. Pure.
+ */
+export function bounded(record: BreakdownRecord): BreakdownRecord {
+  if (record.rows.length <= STATISTICS_ACCEPTED_ROWS) return record;
+  const dropped = (record.dropped ?? 0) + record.rows.length - STATISTICS_ACCEPTED_ROWS;
+  return { ...record, rows: record.rows.slice(0, STATISTICS_ACCEPTED_ROWS), dropped };
+}
+
 /** A breakdown shown for a range: the exact one, or the newest of the same length (the day moved on since). */
 export interface PickedBreakdown {
   record: BreakdownRecord;
@@ -126,12 +137,12 @@ export interface PickedBreakdown {
 export function pickBreakdown(records: readonly BreakdownRecord[], type: BreakdownType, range: DayRange): PickedBreakdown | null {
   const same = records.filter((r) => r.type === type);
   const exact = same.find((r) => r.startDate === range.startDate && r.endDate === range.endDate);
-  if (exact) return { record: exact, exact: true };
+  if (exact) return { record: bounded(exact), exact: true };
   const length = spanDays(range);
   const alike = same
     .filter((r) => spanDays(r) === length && r.endDate <= range.endDate)
     .sort((a, b) => (a.endDate === b.endDate ? b.fetchedAt - a.fetchedAt : a.endDate < b.endDate ? 1 : -1))[0];
-  return alike ? { record: alike, exact: false } : null;
+  return alike ? { record: bounded(alike), exact: false } : null;
 }
 
 /** Drops the statistics of links the mirror no longer has. Returns how many links' statistics went. */

@@ -41,6 +41,8 @@ export interface BreakdownRecord {
   endDate: string;
   fetchedAt: number;
   clicks: number | null;
-  /** Most clicks first, as the service answered (at most 250; hours with clicks only). */
+  /** Most clicks first, as the service answered (a real deployment sends at most 250; hours with clicks only). */
   rows: BreakdownRow[];
+  /** Rows the service sent past what Linkdock keeps (the contract's STATISTICS_ACCEPTED_ROWS): not in `rows`. */
+  dropped?: number;
 }

@@ -62,4 +62,11 @@ describe('a workspace row’s sync state', () => {
     expect(screen.queryByText('Key stored')).toBeNull();
     expect(line()).toBe('Not syncing: 3 changes waiting for a new key');
   });
+
+  it('says why its last pull failed when the service’s answer was at fault (a listing that does not add up)', () => {
+    const pullError =
+      'The service’s links list does not add up: page 2 of 1,500 holds 0 links, page 1 holds 1,000. Nothing of it was applied; Linkdock will try again.';
+    render(<WorkspaceSyncState sync={syncWith({ connection: 'online', lastPullAt: Date.now() - 5_000, pullError })} hasKey />);
+    expect(line()).toMatch(new RegExp(`^Synced .+ · Last sync failed: ${pullError.replace(/[.()]/g, '\\$&')}$`));
+  });
 });
