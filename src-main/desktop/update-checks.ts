@@ -52,6 +52,8 @@ export interface UpdateChecksOptions {
 
 export const FIRST_CHECK_MS = 30_000;
 export const CHECK_EVERY_MS = 4 * 60 * 60_000;
+/** Where an update installs itself (macOS, signed Windows): the switch's label says no more than "up to date". */
+export const INSTALL_NOTE = 'New versions are downloaded and installed when you quit.';
 
 const systemTimers: UpdateTimers = {
   setTimeout: (fn, ms) => {
@@ -81,14 +83,14 @@ export class UpdateChecks {
     this.#plan = planUpdates({ dev, platform, feedText: dev || !updater ? undefined : updater.feed() });
   }
 
-  /** Why updates cannot run here, or what they do instead, for Settings; null when they run in full. */
+  /** What updates do here (install, only announce, or nothing and why), for Settings under its switch. */
   get note(): string | null {
     if (this.#plan.kind === 'never') return this.#plan.note;
     if (this.#readyVersion) return `Linkdock ${this.#readyVersion} is downloaded and installs when you quit.`;
     if (this.#plan.kind === 'notify') {
       return this.#availableVersion ? `Linkdock ${this.#availableVersion} is out: download it from its releases page.` : this.#plan.note;
     }
-    return null;
+    return INSTALL_NOTE;
   }
 
   start(): void {

@@ -94,7 +94,7 @@ function DesktopSection() {
             }
           />
           <Switch
-            label="Keep Linkdock up to date (download updates and install them when you quit)"
+            label="Keep Linkdock up to date"
             isSelected={settings.autoUpdate}
             description={settings.updateNote ?? undefined}
             onChange={(autoUpdate) =>

@@ -1,10 +1,10 @@
 // When Linkdock looks for updates and what it says, with electron-updater replaced by a fake
 // (the real one needs the packaged Electron app: see the last test).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHECK_EVERY_MS, FIRST_CHECK_MS, UpdateChecks, type UpdateChecksOptions } from '../../../src-main/desktop/update-checks.ts';
+import { CHECK_EVERY_MS, FIRST_CHECK_MS, INSTALL_NOTE, UpdateChecks, type UpdateChecksOptions } from '../../../src-main/desktop/update-checks.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
 import { FakeUpdater, manualTimers } from './fake-updater.ts';
-import { recordNotices } from './fakes.ts';
+import { eventually, recordNotices } from './fakes.ts';
 import { makeRunningDesktop, type Desktop } from './harness.ts';
 
 function setup(overrides: Partial<UpdateChecksOptions> = {}) {
@@ -150,7 +150,8 @@ describe('updates in the desktop shell and Settings', () => {
   it('desktop.getSettings / setSettings carry the choice, keep it in desktop-settings.json and tell the checks', async () => {
     const updater = new FakeUpdater();
     desktop = await makeRunningDesktop({ dir: temp.dir, platform: 'darwin', updater, startSandbox: () => Promise.reject(new Error('no sandbox here')) });
-    expect(await desktop.call('desktop.getSettings', {})).toMatchObject({ autoUpdate: true, updateNote: null });
+    // The switch's label says only "up to date"; what that means on this system is the note under it.
+    expect(await desktop.call('desktop.getSettings', {})).toMatchObject({ autoUpdate: true, updateNote: INSTALL_NOTE });
     expect(updater.automatic).toBe(true);
     expect(await desktop.call('desktop.setSettings', { autoUpdate: false })).toMatchObject({ autoUpdate: false });
     expect(updater.automatic).toBe(false);
@@ -162,7 +163,7 @@ describe('updates in the desktop shell and Settings', () => {
     });
     await desktop.call('desktop.setSettings', { autoUpdate: true });
     expect(updater.automatic).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(updater.checks).toBe(1);
+    // Switched on: a check soon (on a timer of its own), the next one hours later.
+    await eventually(() => expect(updater.checks).toBe(1));
   });
 });
