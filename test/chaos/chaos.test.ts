@@ -47,7 +47,11 @@ describe('chaos: seeded random edits through a fault-injecting proxy', () => {
       expect(result.problems, why).toEqual([]);
       expect(result, why).toMatchObject({ ops: 150, lost: 0, duplicates: 0, converged: true });
     }
-    // Every fault kind really happened, and the restarts.
+    // Every fault kind really happened, and the restarts: CI's log names the seeds and the kinds.
+    const total = (kind: (typeof COUNTED_KINDS)[number]) => results.reduce((sum, r) => sum + r.kinds[kind], 0);
+    console.log(
+      `chaos smoke: seeds ${results.map((r) => r.seed).join(', ')}; fault kinds ${COUNTED_KINDS.map((kind) => `${kind} ×${total(kind)}`).join(', ')}`,
+    );
     for (const kind of COUNTED_KINDS)
       expect(
         results.reduce((sum, r) => sum + r.kinds[kind], 0),

@@ -18,7 +18,16 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Where the run's shared browser listens (set by browser-server.ts, the Chromium suites' globalSetup). */
+export const CHROMIUM_ENDPOINT_ENV = 'LINKDOCK_TEST_CHROMIUM_ENDPOINT';
+
+/**
+ * A browser for one suite: the run's shared one when there is one (its close() disconnects and
+ * closes this suite's contexts only), else a browser of its own (a single file run, the bench).
+ */
 export function launchChromium(): Promise<Browser> {
+  const shared = process.env[CHROMIUM_ENDPOINT_ENV];
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
