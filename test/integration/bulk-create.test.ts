@@ -1,12 +1,13 @@
 // Bulk create through the service's bulk mode, end to end over the sandbox: one outbox operation
 // and one request per 1,000 links, queued offline like any edit, and an answer lost on the way
 // reconciled by listing (destination and creation time), never creating a link twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../src-preload/contract/index.ts';
 import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { WireCounter } from '../support/request-economy.ts';
 import { checkConvergence, fastClock, newIndexedDb, openSync, serverTruth, startSyncStack, type SyncStack } from '../support/sync-harness.ts';
 import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
+import { patient } from '../support/patience.ts';
 
 let stack: SyncStack;
 const wire = new WireCounter();
@@ -189,8 +190,7 @@ describe('bulk create over the sandbox', () => {
     await ws.engine.idle();
     const { rowIds } = await ws.createBulkLinks(destinations('edit-cycle', 3));
     const aliased = async () => (await linkRows(ws.db).bulkGet(rowIds)).every((row) => row?.base && !row.baseIsProvisional && (row.base as Link).url !== '');
-    for (let i = 0; i < 500 && !(await aliased()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await aliased()).toBe(true);
+    await vi.waitFor(async () => expect(await aliased()).toBe(true), { ...patient, interval: 20 });
     await ws.engine.idle();
     await converged(ws);
   });

@@ -2,9 +2,10 @@
 // request to the service. The restarted engine finds the op `sending` and settles it with a
 // listing; that listing must not run before the old write settled, or it misses the row the write
 // is about to make and the create is sent a second time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fastClock, newIndexedDb, openSync, serverTruth, startSyncStack, type SyncStack } from '../support/sync-harness.ts';
 import { rowStore } from '../../src-renderer/sync/mirror/link-rows.ts';
+import { patient } from '../support/patience.ts';
 
 const LATENCY_MS = 1_500;
 let stack: SyncStack;
@@ -14,11 +15,8 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 async function untilSending(db: { outbox: { toArray(): Promise<{ state: string }[]> } }): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if ((await db.outbox.toArray()).some((op) => op.state === 'sending')) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error('the op never went out');
+  const sending = async () => (await db.outbox.toArray()).some((op) => op.state === 'sending');
+  await vi.waitFor(async () => expect(await sending(), 'the op went out').toBe(true), { ...patient, interval: 5 });
 }
 
 describe('restart while a write is in flight', () => {
@@ -32,17 +30,19 @@ describe('restart while a write is in flight', () => {
         resource === 'handlers'
           ? await first.handlers.create({ name, type: 'email', email: 'flight@example.com' })
           : await first.links.create({ location_url: 'https://example.com/flight', url: name });
-      stack.proxy!.setFaultRate(1); // every request now takes LATENCY_MS on the way back
+      const delayed = stack.proxy!.stats.latency;
+      stack.proxy!.setFaultRate(1); // every request now waits LATENCY_MS at the proxy before it goes on
       void first.syncNow().catch(() => undefined);
       await untilSending(first.db);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the POST is on the wire
+      // The POST is on the wire: the proxy holds it for its latency.
+      await vi.waitFor(() => expect(stack.proxy!.stats.latency).toBeGreaterThan(delayed), patient);
       first.close(); // the window goes away; main still carries the POST
       stack.proxy!.setFaultRate(0); // the new engine's requests are quick: without a fence it lists first
 
       const second = await openSync(stack, idb, options);
       try {
         await second.syncNow();
-        await new Promise((resolve) => setTimeout(resolve, LATENCY_MS)); // the old write has landed by now, fence or not
+        await stack.proxy!.settled(); // the old write has landed, fence or not
         await second.syncNow();
         const truth = await serverTruth(stack.direct);
         const made = resource === 'handlers' ? truth.handlers.filter((h) => h.name === name) : truth.links.filter((l) => l.url === name);

@@ -248,6 +248,8 @@ describe('sync engine regressions found against the sandbox', () => {
       ws.close();
       // What an edit's commit does right after (the window is closing, the workspace switched).
       ws.engine.notifyEdit();
+      // Nothing tells when its refresh has failed (and awaiting it would handle the rejection):
+      // a fixed wait. A rejection later than this still fails the run, as an unhandled error.
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(rejections).toEqual([]);
     } finally {

@@ -1,8 +1,9 @@
 // The sync engine against the real sandbox through main's real call router and service client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { checkConvergence, fastClock, newIndexedDb, openSync, serverTruth, startSyncStack, type SyncStack } from '../support/sync-harness.ts';
 import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
+import { patient } from '../support/patience.ts';
 
 let stack: SyncStack;
 beforeAll(async () => {
@@ -133,7 +134,8 @@ describe('sync engine against the sandbox', () => {
     await converged(ws);
   });
 
-  it('on its own clock: edits made offline wait, go out once the service is reachable again, once', async () => {
+  // Three waits for the engine's own work: room for each to be slow on a busy machine.
+  it('on its own clock: edits made offline wait, go out once the service is reachable again, once', { timeout: 60_000 }, async () => {
     const ws = await openSync(stack, newIndexedDb(), { clock: fastClock(), random: () => 0 });
     open.push(ws);
     await ws.engine.idle();
@@ -154,9 +156,5 @@ describe('sync engine against the sandbox', () => {
 });
 
 async function waitFor(condition: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('timed out');
+  await vi.waitFor(async () => expect(await condition()).toBe(true), { ...patient, interval: 10 });
 }

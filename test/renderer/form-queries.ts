@@ -1,6 +1,7 @@
 // Queries on the kit's form controls, shared by the component-test harnesses.
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
+import './patient-dom.ts';
 
 /** Picks `option` in the kit's SelectField labelled `label` (a react-aria select). */
 export async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string, container: HTMLElement = document.body): Promise<void> {

@@ -2,7 +2,7 @@
 // App over the sync tests' in-memory service (contract-validated, fault-injectable), so pages
 // read a real Dexie mirror (fake-indexeddb) kept by the real sync engine.
 import 'fake-indexeddb/auto';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { CallName, DesktopSettings, VaultStatus, WorkspaceInfo } from '../../src-preload/contract/index.ts';
@@ -13,11 +13,10 @@ import { openWorkspaceSync, type WorkspaceSync } from '../../src-renderer/sync/i
 import type { FakeService } from './sync/fake-service.ts';
 import { toasts } from '../../src-renderer/ui/index.ts';
 import { freshDb } from './sync/helpers.ts';
+// The engine works on real timers and fake-indexeddb: every wait gets the suite's patience.
+import './patient-dom.ts';
 
 let workspaceCounter = 0;
-
-// The engine works on real timers and fake-indexeddb: on a busy machine a second is not always enough.
-configure({ asyncUtilTimeout: 5000 });
 
 // happy-dom lays nothing out: give elements a screen-sized box so the virtualized tables render
 // the rows a real window would (about 40 rows of 48 px).
@@ -105,9 +104,9 @@ export async function renderApp(service: FakeService, view: View, overrides: Par
   toasts.clear();
   render(<App api={api} />);
   // The session is open once the status bar names the workspace.
-  await waitFor(() => expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).toContain('Test:'), { timeout: 5000 });
+  await waitFor(() => expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).toContain('Test:'));
   // Screens other than Links load on first show (app/views.tsx): wait for the view's own page.
-  await waitFor(() => expect(document.querySelector('main .page[aria-busy="true"]')).toBeNull(), { timeout: 5000 });
+  await waitFor(() => expect(document.querySelector('main .page[aria-busy="true"]')).toBeNull());
   return { service, workspace, api, user, desktop };
 }
 

@@ -81,6 +81,8 @@ export interface FaultProxy {
   setFaultRate(rate: number): void;
   /** Drops every held request's connection (main died with them). */
   releaseHeld(): void;
+  /** Resolves once every request taken so far has been answered, dropped or held (at once when none is under way). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   let offline = false;
   const sockets = new Set<Socket>();
   const held = new Set<Socket>();
+  // Requests being handled (a 'latency' one for its whole delay), and who waits for none to be.
+  let handling = 0;
+  const idle: (() => void)[] = [];
 
   const forward = (req: IncomingMessage, body: Buffer): Promise<Answer> =>
     new Promise((resolve, reject) => {
@@ -225,11 +230,15 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           return;
         }
         if (fault) stats[fault.kind] += 1;
+        handling += 1;
         try {
           await handle(req, res, Buffer.concat(chunks), event);
         } catch {
           // The sandbox itself is down: the client sees a dead connection, as it would.
           req.socket.destroy();
+        } finally {
+          handling -= 1;
+          if (handling === 0) for (const resolve of idle.splice(0)) resolve();
         }
       })();
     });
@@ -254,6 +263,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       for (const socket of held) socket.destroy();
       held.clear();
     },
+    settled: () => (handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -4,6 +4,7 @@ import type { AppPort, PreventableEvent, ShortcutPort, TrayPort, WindowPort } fr
 import type { MenuEntry } from '../../../src-main/desktop/menu-entry.ts';
 import type { Notice } from '../../../src-main/desktop/notice.ts';
 import type { Rect } from '../../../src-main/desktop/window-state.ts';
+import { PATIENCE_MS } from '../../support/patience.ts';
 
 type Listener = (event: PreventableEvent) => void;
 
@@ -199,8 +200,8 @@ export function recordNotices() {
   return { notices, notify: (notice: Notice) => void notices.push(notice) };
 }
 
-/** Waits until `check` passes (for work the shell starts without awaiting). */
-export async function eventually(check: () => void | Promise<void>, timeoutMs = 3000): Promise<void> {
+/** Waits until `check` passes (for work the shell starts without awaiting), for the suite's patience. */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = PATIENCE_MS): Promise<void> {
   const started = Date.now();
   for (;;) {
     try {

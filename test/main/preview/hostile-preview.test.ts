@@ -5,11 +5,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { MAX_CONTRACT_CONNECTIONS } from '../../../src-main/preview/contract-socket.ts';
 import { decodeWire, encodeWire, type CallResult } from '../../../src-preload/contract/index.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
+import { patient } from '../../support/patience.ts';
 import { frame, rawUpgrade, textFrames, upgradeRequest, type RawConnection } from './raw-websocket.ts';
 
 let child: ChildProcess;
@@ -37,12 +38,12 @@ afterAll(async () => {
   await cleanup();
 });
 
-// After every hostile input: the process is alive and a good call is answered.
+// After every hostile input: a good call made after it is answered (the server got past it alive;
+// a crash fails the call), and the process is still there.
 afterEach(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 100)); // let a crash, if any, happen
+  const result = await goodCall().catch((error: unknown) => error);
   expect(child.exitCode, `the preview server died: ${output}`).toBeNull();
-  const result = await goodCall();
-  expect(result.ok).toBe(true);
+  expect(result, `no answer to a good call: ${output}`).toMatchObject({ ok: true });
 });
 
 function goodCall(): Promise<CallResult> {
@@ -125,7 +126,7 @@ describe('messages that are not calls', () => {
   const answerTo = async (text: string | Buffer, opcode = 1): Promise<{ id: unknown; result: CallResult }> => {
     const connection = await open();
     connection.socket.write(masked(text, opcode));
-    for (let i = 0; i < 50 && textFrames(connection.received()).length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(textFrames(connection.received()), 'an answer').not.toHaveLength(0), patient);
     connection.socket.destroy();
     const [first] = textFrames(connection.received());
     expect(first, 'an answer').toBeDefined();

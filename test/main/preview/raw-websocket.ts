@@ -3,6 +3,7 @@
 // absurd lengths, broken UTF-8) and see exactly how the server reacts.
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { PATIENCE_MS } from '../../support/patience.ts';
 
 export interface RawConnection {
   socket: Socket;
@@ -53,7 +54,7 @@ export function rawUpgrade(port: number, request: string): Promise<RawConnection
         head,
         status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
         received: () => buffer.subarray(headEnd + 4),
-        closed: (ms = 3000) =>
+        closed: (ms = PATIENCE_MS) =>
           isClosed
             ? Promise.resolve(true)
             : new Promise((done) => {

@@ -103,5 +103,8 @@ export class ManualClock {
   }
 }
 
-/** Lets pending promise callbacks and socket events run. */
+/**
+ * Lets pending promise callbacks and socket events run: only before checking that something did
+ * NOT happen where nothing signals it (a busy machine can make such a check miss, never fail).
+ */
 export const settle = (ms = 20): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -15,6 +15,7 @@ describe('write fence', () => {
     const slow = deferred<string>();
     const write = fence.write('w1', () => slow.promise).then((v) => order.push(`write ${v}`));
     const read = fence.read('w1', async () => order.push('read'));
+    // Only promise callbacks are pending, and a timer runs after all of them, however busy the machine.
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(order).toEqual([]);
     expect(fence.inFlight('w1')).toBe(1);

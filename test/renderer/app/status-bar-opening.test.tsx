@@ -6,6 +6,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStatusStore, type StatusStore } from '../../../src-renderer/sync/status-store.ts';
 import type * as WorkspaceSessionModule from '../../../src-renderer/session/workspace-session.tsx';
+import '../patient-dom.ts';
 
 const state = vi.hoisted(() => ({ store: null as StatusStore | null }));
 

@@ -12,12 +12,12 @@ describe('status bar', () => {
     const service = new FakeService();
     const { user } = await renderApp(service, 'links');
     const bar = screen.getByRole('contentinfo', { name: 'Sync status' });
-    await waitFor(() => expect(bar.textContent).toContain('Online'), { timeout: 5000 });
+    await waitFor(() => expect(bar.textContent).toContain('Online'));
     service.offline = true;
     const syncNow = screen.getByRole('button', { name: 'Sync now' }) as HTMLButtonElement;
     await waitFor(() => expect(syncNow.disabled).toBe(false));
     await user.click(syncNow);
-    const toast = await screen.findByRole('alertdialog', { name: /Not synced: can’t reach/ }, { timeout: 5000 });
+    const toast = await screen.findByRole('alertdialog', { name: /Not synced: can’t reach/ });
     expect(toast.textContent).toContain('Your changes are kept');
     expect(bar.textContent).toContain('Offline');
   });

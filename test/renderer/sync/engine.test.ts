@@ -10,18 +10,20 @@ import type { LockManagerLike } from '../../../src-renderer/sync/types.ts';
 import { FakeService } from './fake-service.ts';
 import { freshDb, manualClock, sequentialIds, type ManualClock } from './helpers.ts';
 import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { PATIENCE_MS } from '../../support/patience.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
 });
 
+/** Polls `condition` once a loop turn, for as long as the suite's patience (a busy machine turns slowly). */
 async function waitFor(condition: () => boolean | Promise<boolean>, label = 'condition'): Promise<void> {
-  for (let i = 0; i < 2000; i++) {
-    if (await condition()) return;
+  const deadline = Date.now() + PATIENCE_MS;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  throw new Error(`timed out waiting for ${label}`);
 }
 
 interface Setup {
@@ -423,7 +425,8 @@ describe('one sender across windows', () => {
     const held = locks.request('linkdock-sync:ws', {}, () => new Promise<void>((resolve) => (release = resolve)));
     await new Promise((resolve) => setImmediate(resolve));
     await engine.start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The start cycle has run to its end: it found the lock taken and sent nothing.
+    await engine.idle();
     expect(service.calls.filter((c) => c.name !== 'rateLimit.get')).toHaveLength(0);
     release();
     await held;

@@ -16,6 +16,7 @@ import { harness, readAllPages, type Harness } from './helpers.ts';
 import { idsOf, isTextPage } from '../../../src-renderer/sync/listed-pages.ts';
 import { linkListRow } from '../../../src-renderer/sync/mirror/link-list-row.ts';
 import { watchLinkRows, type LinkRowChanges } from '../../../src-renderer/sync/mirror/row-feed.ts';
+import { patient } from '../../support/patience.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -257,10 +258,10 @@ describe('page columns built as the listing brings them', () => {
     const heard: LinkRowChanges[] = [];
     const stop = watchLinkRows(h.db, (changes) => heard.push(changes));
     await pullResource(h.ctx, 'links');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const rows = (await linkRows(h.db).toArray()).map(linkListRow).sort(byClientId);
+    // Told once the pull's transaction has committed: the telling is awaited, not a time.
+    await vi.waitFor(() => expect(heard.flatMap((changes) => changes.puts).sort(byClientId)).toEqual(rows), patient);
     stop();
-    const rows = await linkRows(h.db).toArray();
-    expect(heard.flatMap((changes) => changes.puts).sort(byClientId)).toEqual(rows.map(linkListRow).sort(byClientId));
   });
 
   it("are not used when another window's pull stored those rows meanwhile: each row keeps that pull's client id, once", async () => {

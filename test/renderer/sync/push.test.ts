@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallName, Link } from '../../../src-preload/contract/index.ts';
 import type { ContractApi } from '../../../src-renderer/contract/contract-client.ts';
 import { createRow, deleteRow, updateRow } from '../../../src-renderer/sync/local-edits.ts';
@@ -9,6 +9,7 @@ import { countingApi } from '../../../src-renderer/sync/request-counter.ts';
 import { discardOp, resolveConflict, retryOp } from '../../../src-renderer/sync/resolutions.ts';
 import { harness, type Harness } from './helpers.ts';
 import { linkRows, rowStore } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { patient } from '../../support/patience.ts';
 
 let h: Harness;
 afterEach(() => h?.db.close());
@@ -477,7 +478,7 @@ describe('crash safety of the send path', () => {
     h = harness();
     const id = await createRow(h.edits, 'links', { location_url: 'https://dest.test/', url: 'crash1' });
     void push({ ...h.ctx, api: countingApi(dyingApi('links.create'), h.counter) });
-    for (let i = 0; i < 50 && h.service.callsOf('links.create').length === 0; i++) await new Promise((r) => setTimeout(r, 1));
+    await vi.waitFor(() => expect(h.service.callsOf('links.create')).toHaveLength(1), patient);
     expect((await ops())[0]!.state).toBe('sending');
     // a new process (same mirror) takes over
     const result = await push(h.ctx);

@@ -1,7 +1,7 @@
 // The statistics scheduler: the link on screen first and only what its view lacks; the background
 // after the first full sync, pinned then most-clicked, within its share of the window; a service
 // without statistics asked once; a spent window, the connection gone, a link gone on the service.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pullResource } from '../../../src-renderer/sync/pull.ts';
 import { PINNED_KEY } from '../../../src-renderer/sync/mirror/db.ts';
 import { createStatusStore, type StatusStore } from '../../../src-renderer/sync/status-store.ts';
@@ -13,6 +13,7 @@ import { createStatisticsService, type StatisticsService } from '../../../src-re
 import type { Link } from '../../../src-preload/contract/index.ts';
 import { harness, type Harness } from './helpers.ts';
 import { linkRows } from '../../../src-renderer/sync/mirror/link-rows.ts';
+import { patient } from '../../support/patience.ts';
 
 let h: Harness;
 let sync: StatusStore;
@@ -141,8 +142,8 @@ describe('a service without statistics', () => {
     // The next session knows without asking.
     stats.stop();
     stats = createStatisticsService({ workspaceId: 'ws', db: h.db, api: h.ctx.api, clock: h.clock, rateWindow: h.ctx.rateWindow, sync, timeZone: () => 'UTC' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(stats.store.getState().availability).toBe('not-available');
+    // It reads the mirror's answer as it starts, without being asked.
+    await vi.waitFor(() => expect(stats.store.getState().availability).toBe('not-available'), patient);
     stats.show(view(ids.get(2)!));
     await stats.idle();
     expect(calls()).toHaveLength(1);

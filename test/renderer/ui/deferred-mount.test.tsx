@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { DeferredMount } from '../../../src-renderer/ui/index.ts';
+import '../patient-dom.ts';
 
 afterEach(() => cleanup());
 

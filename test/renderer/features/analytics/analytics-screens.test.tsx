@@ -22,7 +22,7 @@ describe('analytics', () => {
     const { user } = await renderApp(service, 'analytics');
     await user.click(await screen.findByRole('button', { name: 'Analytics of popular' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Analytics: popular' })).toBeTruthy();
-    await screen.findByText('Cached just now.', {}, { timeout: 8000 });
+    await screen.findByText('Cached just now.');
     const countries = await screen.findByRole('list', { name: 'Countries' });
     expect(
       within(countries)
@@ -45,7 +45,7 @@ describe('analytics', () => {
     service.seedLink({ url: 'popular', clicks: 40 });
     const { user } = await renderApp(service, 'analytics');
     await user.click(await screen.findByRole('button', { name: 'Analytics of popular' }));
-    await screen.findByText('Cached just now.', {}, { timeout: 8000 });
+    await screen.findByText('Cached just now.');
     await user.click(screen.getByRole('radio', { name: '7 days' }));
     await waitFor(() => expect(statisticsCalls(service).filter((c) => c.type === 'country_code')).toHaveLength(2));
     const [, week] = statisticsCalls(service).filter((c) => c.type === 'country_code');
@@ -88,7 +88,7 @@ describe('analytics', () => {
     await user.click(syncNow);
     await waitFor(() => expect(service.callsOf('links.list')).toHaveLength(2));
     await user.click(await screen.findByRole('button', { name: 'Analytics of popular' }));
-    await screen.findByText(/^Statistics are not available on this service\. Showing Linkdock’s own click counts/, {}, { timeout: 8000 });
+    await screen.findByText(/^Statistics are not available on this service\. Showing Linkdock’s own click counts/);
     // The rise the second sync saw, counted today; breakdowns are not offered.
     await waitFor(() => expect(screen.getByRole('region', { name: /^Clicks per day/ }).querySelector('.analytics-total-value')?.textContent).toBe('4'));
     expect(screen.getByText(/come from the service’s statistics, which this service does not offer\.$/)).toBeTruthy();
@@ -126,6 +126,6 @@ describe('the link detail', () => {
     await screen.findByRole('button', { name: 'svc.test/popular' });
     await user.click(screen.getByRole('button', { name: 'svc.test/popular' }));
     const dialog = await screen.findByRole('dialog', { name: 'Link popular' });
-    await within(dialog).findByText('Not enough data: no statistics are cached for this link, and the service cannot be reached.', {}, { timeout: 8000 });
+    await within(dialog).findByText('Not enough data: no statistics are cached for this link, and the service cannot be reached.');
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { cleanup, fieldError, renderApp } from '../../screens-harness.tsx';
 import { FakeService } from '../../sync/fake-service.ts';
+import { MANY_WAITS } from '../../../support/patience.ts';
 
 afterEach(() => cleanup());
 
@@ -15,7 +16,7 @@ const hosts = () =>
     .map((row) => row.querySelector('.cell-strong')?.textContent);
 
 describe('domain editor', () => {
-  it('validates host and both URLs with the contract’s messages and creates nothing until they pass', async () => {
+  it('validates host and both URLs with the contract’s messages and creates nothing until they pass', MANY_WAITS, async () => {
     const service = new FakeService();
     const { user } = await renderApp(service, 'domains');
     await user.click(screen.getByRole('button', { name: 'New domain' }));
@@ -55,9 +56,8 @@ describe('domain editor', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // Saved in the mirror at once (lower-cased as the contract normalises it), then sent.
     await waitFor(() => expect(hosts()).toEqual(['links.example.com']));
-    await waitFor(
-      () => expect([...service.rows.domains.values()].map((d) => [d.host, d.custom_index_url])).toEqual([['links.example.com', 'https://example.com/home']]),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect([...service.rows.domains.values()].map((d) => [d.host, d.custom_index_url])).toEqual([['links.example.com', 'https://example.com/home']]),
     );
     expect(service.callsOf('domains.create')[0]?.input.input).toEqual({ host: 'links.example.com', custom_index_url: 'https://example.com/home' });
   });
@@ -66,14 +66,14 @@ describe('domain editor', () => {
     const service = new FakeService();
     const domain = service.seedDomain({ host: 'old.example.com', custom_index_url: 'https://example.com/' });
     const { user } = await renderApp(service, 'domains');
-    await user.click(await screen.findByRole('button', { name: 'Edit old.example.com' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit old.example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit old.example.com' });
     expect((screen.getByLabelText('Custom index URL') as HTMLInputElement).value).toBe('https://example.com/');
     await user.clear(screen.getByLabelText('Host'));
     await user.type(screen.getByLabelText('Host'), 'new.example.com{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(dialog.isConnected).toBe(false);
-    await waitFor(() => expect(service.rows.domains.get(domain.id)?.host).toBe('new.example.com'), { timeout: 5000 });
+    await waitFor(() => expect(service.rows.domains.get(domain.id)?.host).toBe('new.example.com'));
     expect(service.callsOf('domains.update').at(-1)?.input.input).toEqual({ host: 'new.example.com' });
   });
 
@@ -81,12 +81,12 @@ describe('domain editor', () => {
     const service = new FakeService();
     service.seedDomain({ host: 'other.example.com' });
     const { user } = await renderApp(service, 'domains');
-    await screen.findByRole('button', { name: 'Edit other.example.com' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Edit other.example.com' });
     // Someone else adds the host after the last pull: the service refuses the duplicate.
     service.seedDomain({ host: 'taken.example.com' });
     await user.click(screen.getByRole('button', { name: 'New domain' }));
     await user.type(screen.getByLabelText('Host'), 'taken.example.com{Enter}');
-    await waitFor(() => expect(screen.getByText('Failed')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('Failed')).toBeTruthy());
 
     await user.click(screen.getByRole('button', { name: 'Edit taken.example.com' }));
     await screen.findByRole('dialog', { name: 'Edit taken.example.com' });
@@ -95,7 +95,7 @@ describe('domain editor', () => {
     await user.type(screen.getByLabelText('Host'), 'mine.example.com');
     expect(fieldError('Host')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect([...service.rows.domains.values()].map((d) => d.host)).toContain('mine.example.com'), { timeout: 5000 });
+    await waitFor(() => expect([...service.rows.domains.values()].map((d) => d.host)).toContain('mine.example.com'));
     await waitFor(() => expect(screen.queryByText('Failed')).toBeNull());
   });
 });

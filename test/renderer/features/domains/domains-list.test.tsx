@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { choose, cleanup, renderApp } from '../../screens-harness.tsx';
 import { FakeService } from '../../sync/fake-service.ts';
+import { MANY_WAITS } from '../../../support/patience.ts';
 
 afterEach(() => cleanup());
 
@@ -14,7 +15,7 @@ const hosts = () =>
     .map((row) => row.querySelector('.cell-strong')?.textContent);
 
 describe('domains list', () => {
-  it('pages, sorts, searches and filters the mirror like the API pages', async () => {
+  it('pages, sorts, searches and filters the mirror like the API pages', MANY_WAITS, async () => {
     const service = new FakeService();
     for (let i = 1; i <= 30; i++) {
       service.seedDomain({
@@ -24,7 +25,7 @@ describe('domains list', () => {
       });
     }
     const { user } = await renderApp(service, 'domains');
-    await waitFor(() => expect(total()).toBe('1–25 of 30 domains'), { timeout: 5000 });
+    await waitFor(() => expect(total()).toBe('1–25 of 30 domains'));
     // Newest first by default.
     expect(hosts()[0]).toBe('host30.example.com');
 
@@ -58,11 +59,11 @@ describe('domains list', () => {
     const a = service.seedDomain({ host: 'a.example.com' });
     const b = service.seedDomain({ host: 'b.example.com' });
     const { user } = await renderApp(service, 'domains');
-    await waitFor(() => expect(total()).toBe('1–2 of 2 domains'), { timeout: 5000 });
+    await waitFor(() => expect(total()).toBe('1–2 of 2 domains'));
 
     service.offline = true;
     await user.click(screen.getByRole('switch', { name: 'Enabled: a.example.com' }));
-    await waitFor(() => expect(screen.getByText('Pending sync')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('Pending sync')).toBeTruthy());
     // Under load the filtered list was seen empty for a moment right after the choice (3 of 8
     // runs beside two busy loops; not caught with logging on): the test waits for the settled list.
     await choose(user, 'Sync', 'Pending sync');
@@ -73,13 +74,13 @@ describe('domains list', () => {
 
     service.offline = false;
     await user.click(screen.getByRole('button', { name: 'Delete b.example.com' }));
-    const dialog = await screen.findByRole('alertdialog', { name: /Delete/ }, { timeout: 5000 });
+    const dialog = await screen.findByRole('alertdialog', { name: /Delete/ });
     expect(dialog.textContent).toContain('b.example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(hosts()).toContain('b.example.com');
     await user.click(screen.getByRole('button', { name: 'Delete b.example.com' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: /Delete/ }, { timeout: 5000 })).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(hosts()).toEqual(['a.example.com']), { timeout: 5000 });
+    await user.click(within(await screen.findByRole('alertdialog', { name: /Delete/ })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(hosts()).toEqual(['a.example.com']));
     // The delete waits while its toast offers Undo; Sync now sends it at once.
     await screen.findByRole('alertdialog', { name: /Deleted 1 domain/ });
     expect(service.rows.domains.has(b.id)).toBe(true);
@@ -98,17 +99,17 @@ describe('domains list', () => {
     for (const url of ['one', 'two', 'three']) service.seedLink({ url, domain_id: shop.id });
     service.seedLink({ url: 'main-domain', domain_id: 0 });
     const { user } = await renderApp(service, 'domains');
-    await waitFor(() => expect(total()).toBe('1–2 of 2 domains'), { timeout: 5000 });
+    await waitFor(() => expect(total()).toBe('1–2 of 2 domains'));
     // The links' first listing follows the domains'.
-    await waitFor(() => expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).not.toContain('never'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).not.toContain('never'));
 
     await user.click(screen.getByRole('button', { name: 'Delete shop.example.com' }));
-    const dialog = await screen.findByRole('alertdialog', { name: /Delete/ }, { timeout: 5000 });
-    await waitFor(() => expect(dialog.textContent).toContain('Its 3 links are deleted with it'), { timeout: 5000 });
+    const dialog = await screen.findByRole('alertdialog', { name: /Delete/ });
+    await waitFor(() => expect(dialog.textContent).toContain('Its 3 links are deleted with it'));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await user.click(screen.getByRole('button', { name: 'Delete empty.example.com' }));
-    const other = await screen.findByRole('alertdialog', { name: /Delete/ }, { timeout: 5000 });
-    await waitFor(() => expect(other.textContent).toContain('No links use it.'), { timeout: 5000 });
+    const other = await screen.findByRole('alertdialog', { name: /Delete/ });
+    await waitFor(() => expect(other.textContent).toContain('No links use it.'));
   });
 });

@@ -20,7 +20,7 @@ describe('list state', () => {
     act(() => useNavigation.getState().go('links'));
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Domains' })).toBeNull());
     act(() => useNavigation.getState().go('domains'));
-    await screen.findByRole('table', { name: 'Domains' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Domains' });
 
     expect(search().value).toBe('host2');
     expect(screen.getByRole('button', { name: /Sort/ }).textContent).toContain('Oldest first');

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { choose, cleanup, fieldError, renderApp } from '../../screens-harness.tsx';
 import { FakeService, onCall } from '../../sync/fake-service.ts';
+import { MANY_WAITS } from '../../../support/patience.ts';
 
 afterEach(() => cleanup());
 
@@ -22,7 +23,7 @@ const CASES: { type: string; label: string; bad: string; message: string | RegEx
 ];
 
 describe('handler editor', () => {
-  it('validates the name and every type’s own fields, and shows only the chosen type’s fields', async () => {
+  it('validates the name and every type’s own fields, and shows only the chosen type’s fields', MANY_WAITS, async () => {
     const service = new FakeService();
     const { user } = await renderApp(service, 'handlers');
     await user.click(screen.getByRole('button', { name: 'New handler' }));
@@ -54,7 +55,7 @@ describe('handler editor', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(service.callsOf('handlers.create')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(service.callsOf('handlers.create')).toHaveLength(1));
     // Only the chosen type's fields go out, although other types' fields were filled in.
     expect(service.callsOf('handlers.create')[0]?.input.input).toEqual({
       name: 'On-call',
@@ -68,14 +69,14 @@ describe('handler editor', () => {
     const service = new FakeService();
     const handler = service.seedHandler({ name: 'Ops', settings: { email: 'ops@example.com' } });
     const { user } = await renderApp(service, 'handlers');
-    await user.click(await screen.findByRole('button', { name: 'Edit Ops' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Ops' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Ops' });
     expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe('ops@example.com');
     await choose(user, 'Type', 'Webhook', dialog);
     await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/dead');
     service.fail({ match: onCall('handlers.update'), error: { kind: 'validation', status: 422, message: 'The webhook did not answer.', field: 'webhook' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByText('Failed')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('Failed')).toBeTruthy());
     expect(service.callsOf('handlers.update')[0]?.input.input).toEqual({ type: 'webhook', webhook: 'https://hooks.example.com/dead' });
 
     await user.click(screen.getByRole('button', { name: 'Edit Ops' }));
@@ -86,7 +87,7 @@ describe('handler editor', () => {
     await user.type(screen.getByLabelText('Webhook URL'), 'https://hooks.example.com/live');
     expect(fieldError('Webhook URL')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(service.rows.handlers.get(handler.id)?.type).toBe('webhook'), { timeout: 5000 });
+    await waitFor(() => expect(service.rows.handlers.get(handler.id)?.type).toBe('webhook'));
     expect(service.callsOf('handlers.update').at(-1)?.input.input).toEqual({ type: 'webhook', webhook: 'https://hooks.example.com/live' });
   });
 });
@@ -98,7 +99,7 @@ describe('a handler of a type Linkdock does not know', () => {
     const pager = service.seedHandler({ name: 'Night pager', type: 'pager', settings: { pager_number: '555' } } as never);
     const { user } = await renderApp(service, 'handlers');
     const table = await screen.findByRole('table', { name: 'Notification handlers' });
-    await waitFor(() => expect(within(table).getByText('Night pager')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(within(table).getByText('Night pager')).toBeTruthy());
     const row = within(table).getByText('Night pager').closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('pager')).toBeTruthy();
 
@@ -110,7 +111,7 @@ describe('a handler of a type Linkdock does not know', () => {
     await user.type(name, 'Pager');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(service.callsOf('handlers.update')).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(service.callsOf('handlers.update')).toHaveLength(1));
     expect(service.callsOf('handlers.update')[0]?.input.input).toEqual({ name: 'Pager' });
     expect(service.rows.handlers.get(pager.id)?.settings).toEqual({ pager_number: '555' });
   });

@@ -26,7 +26,7 @@ describe('handlers list', () => {
       }),
     );
     const { user } = await renderApp(service, 'handlers');
-    await waitFor(() => expect(total()).toBe('1–12 of 12 handlers'), { timeout: 5000 });
+    await waitFor(() => expect(total()).toBe('1–12 of 12 handlers'));
     expect(names()[0]).toBe('lima alerts');
     expect(screen.getAllByText('juliet@example.com')).toHaveLength(1);
 

@@ -10,6 +10,7 @@ import { PINNED_KEY } from '../../../../src-renderer/features/links/link-source.
 import { TrayCacheSync } from '../../../../src-renderer/features/links/TrayCacheUpdater.tsx';
 import { showToast } from '../../../../src-renderer/ui/index.ts';
 import { domain, mirrorRow, openSession, recordingApi, renderWithApi, serverLink } from './links-harness.tsx';
+import { MANY_WAITS } from '../../../support/patience.ts';
 
 afterEach(() => cleanup());
 
@@ -37,7 +38,7 @@ async function seeded(count = 30, documentOnly = false) {
 const opsOf = async (session: Awaited<ReturnType<typeof seeded>>) => (await session.sync.db.outbox.toArray()).map((op) => [op.rowId, op.kind, op.fields]);
 
 describe('list actions', () => {
-  it('selects a page and disables, enables or deletes (after confirming) every selected link', async () => {
+  it('selects a page and disables, enables or deletes (after confirming) every selected link', MANY_WAITS, async () => {
     const session = await seeded(30);
     const { user } = renderWithApi(<LinksScreen session={session} />);
     await screen.findByRole('button', { name: 'Edit l30' });
@@ -70,16 +71,16 @@ describe('list actions', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete links?' });
     expect(confirm.textContent).toContain('Delete 25 selected links?');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(async () => expect((await session.sync.db.outbox.toArray()).filter((op) => op.kind === 'delete')).toHaveLength(25), { timeout: 8000 });
+    await waitFor(async () => expect((await session.sync.db.outbox.toArray()).filter((op) => op.kind === 'delete')).toHaveLength(25));
     // Deleted rows leave the list at once (their deletes are pending).
-    await waitFor(() => expect(screen.getByRole('navigation', { name: 'links pages' }).textContent).toContain('1–5 of 5 links'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'links pages' }).textContent).toContain('1–5 of 5 links'));
     // The deletes wait in the outbox while the toast offers Undo; Undo brings every link back.
     const deleted = await screen.findByRole('alertdialog', { name: /Deleted 25 links/ });
     expect((await session.sync.db.outbox.toArray()).filter((op) => op.kind === 'delete').every((op) => op.notBefore > Date.now())).toBe(true);
     await user.click(within(deleted).getByRole('button', { name: 'Undo' }));
-    await waitFor(async () => expect((await session.sync.db.outbox.toArray()).filter((op) => op.kind === 'delete')).toHaveLength(0), { timeout: 8000 });
-    await waitFor(() => expect(screen.getByRole('navigation', { name: 'links pages' }).textContent).toContain('1–25 of 30 links'), { timeout: 5000 });
-    await screen.findByRole('alertdialog', { name: /Restored 25 links/ }, { timeout: 5000 });
+    await waitFor(async () => expect((await session.sync.db.outbox.toArray()).filter((op) => op.kind === 'delete')).toHaveLength(0));
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'links pages' }).textContent).toContain('1–25 of 30 links'));
+    await screen.findByRole('alertdialog', { name: /Restored 25 links/ });
   });
 
   it('asks before bulk disabling links whose reports the service does not show, and says what it will send', async () => {
@@ -141,7 +142,7 @@ describe('tray cache', () => {
     const api = recordingApi();
     renderWithApi(<TrayCacheSync session={session} />, api);
     const caches = () => api.calls.filter((c) => c.name === 'tray.updateCache').map((c) => c.input as TrayCache);
-    await waitFor(() => expect(caches()).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(caches()).toHaveLength(1));
     const first = caches()[0]!;
     expect(first.workspaceId).toBe(session.workspace.id);
     expect(first.recent).toHaveLength(10);
@@ -154,7 +155,7 @@ describe('tray cache', () => {
     expect(first.domains).toEqual([{ id: 5, host: 'go.brand.test', scheme: 'https://' }]);
 
     await session.sync.links.create({ location_url: 'https://new.example/', url: 'fresh' });
-    await waitFor(() => expect(caches().at(-1)?.recent[0]?.label).toBe('fresh'), { timeout: 3000 });
+    await waitFor(() => expect(caches().at(-1)?.recent[0]?.label).toBe('fresh'));
     expect(caches().at(-1)?.recent[0]?.shortUrl).toBe('https://s.test/fresh');
   });
 });

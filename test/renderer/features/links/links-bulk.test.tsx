@@ -10,6 +10,7 @@ import { parseCsv, parsePastedLines } from '../../../../src-renderer/features/li
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
 import { choose, domain, fieldError, handler, mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
 import { linkRows } from '../../../../src-renderer/sync/mirror/link-rows.ts';
+import { MANY_WAITS } from '../../../support/patience.ts';
 
 afterEach(() => cleanup());
 
@@ -89,41 +90,45 @@ describe('bulk create', () => {
     expect((within(editor).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('shares domain, UTM, reports, schedule and limits with every link of the batch; a wrong setting is said beside it and nothing is saved', async () => {
-    const { session, user, dialog } = await openBulk();
-    await user.click(within(dialog).getByLabelText('Destination URLs'));
-    await user.paste('https://c.example/1\nhttps://c.example/2 own-alias');
-    await choose(user, 'Domain for all', 'go.brand.test', dialog);
-    await user.type(within(dialog).getByLabelText('UTM source'), 'newsletter');
-    await user.type(within(dialog).getByLabelText('UTM campaign'), 'spring');
-    await user.click(within(dialog).getByRole('checkbox', { name: /Team/ }));
-    await user.type(within(dialog).getByLabelText('Expiration URL'), 'not a url');
-    await user.click(within(dialog).getByRole('button', { name: 'Create 2 links' }));
-    await waitFor(() => expect(fieldError('Expiration URL', dialog)).toMatch(/URL/));
-    expect(await session.sync.db.outbox.count()).toBe(0);
-    await user.clear(within(dialog).getByLabelText('Expiration URL'));
-    await user.type(within(dialog).getByLabelText('Expiration URL'), 'https://c.example/over');
-    await user.type(within(dialog).getByLabelText('Clicks limit'), '100');
-    await user.click(within(dialog).getByRole('switch', { name: 'Schedule' }));
-    await user.type(within(dialog).getByLabelText('End'), '2030-01-01 00:00:00');
-    await user.click(within(dialog).getByRole('button', { name: 'Create 2 links' }));
-    await screen.findByRole('alertdialog', { name: /Saved 2 new links/ });
-    const shared = {
-      domain_id: 'dom-5',
-      utm_source: 'newsletter',
-      utm_campaign: 'spring',
-      email_reports: ['han-9'],
-      expiration_url: 'https://c.example/over',
-      clicks_limit: 100,
-      schedule: true,
-      end_date: '2030-01-01 00:00:00',
-    };
-    const ops = await session.sync.db.outbox.toArray();
-    expect(ops.map((op) => op.fields)).toEqual([
-      { is_bulk: true, location_urls: 'https://c.example/1', ...shared },
-      { location_url: 'https://c.example/2', url: 'own-alias', ...shared },
-    ]);
-  });
+  it(
+    'shares domain, UTM, reports, schedule and limits with every link of the batch; a wrong setting is said beside it and nothing is saved',
+    MANY_WAITS,
+    async () => {
+      const { session, user, dialog } = await openBulk();
+      await user.click(within(dialog).getByLabelText('Destination URLs'));
+      await user.paste('https://c.example/1\nhttps://c.example/2 own-alias');
+      await choose(user, 'Domain for all', 'go.brand.test', dialog);
+      await user.type(within(dialog).getByLabelText('UTM source'), 'newsletter');
+      await user.type(within(dialog).getByLabelText('UTM campaign'), 'spring');
+      await user.click(within(dialog).getByRole('checkbox', { name: /Team/ }));
+      await user.type(within(dialog).getByLabelText('Expiration URL'), 'not a url');
+      await user.click(within(dialog).getByRole('button', { name: 'Create 2 links' }));
+      await waitFor(() => expect(fieldError('Expiration URL', dialog)).toMatch(/URL/));
+      expect(await session.sync.db.outbox.count()).toBe(0);
+      await user.clear(within(dialog).getByLabelText('Expiration URL'));
+      await user.type(within(dialog).getByLabelText('Expiration URL'), 'https://c.example/over');
+      await user.type(within(dialog).getByLabelText('Clicks limit'), '100');
+      await user.click(within(dialog).getByRole('switch', { name: 'Schedule' }));
+      await user.type(within(dialog).getByLabelText('End'), '2030-01-01 00:00:00');
+      await user.click(within(dialog).getByRole('button', { name: 'Create 2 links' }));
+      await screen.findByRole('alertdialog', { name: /Saved 2 new links/ });
+      const shared = {
+        domain_id: 'dom-5',
+        utm_source: 'newsletter',
+        utm_campaign: 'spring',
+        email_reports: ['han-9'],
+        expiration_url: 'https://c.example/over',
+        clicks_limit: 100,
+        schedule: true,
+        end_date: '2030-01-01 00:00:00',
+      };
+      const ops = await session.sync.db.outbox.toArray();
+      expect(ops.map((op) => op.fields)).toEqual([
+        { is_bulk: true, location_urls: 'https://c.example/1', ...shared },
+        { location_url: 'https://c.example/2', url: 'own-alias', ...shared },
+      ]);
+    },
+  );
 
   it('from a CSV file on a custom domain (an alias taken on another domain is fine)', async () => {
     const { session, user, dialog } = await openBulk();

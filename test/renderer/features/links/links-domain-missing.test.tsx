@@ -41,7 +41,7 @@ const rowOf = (alias: string) =>
 describe('links on a domain not in the list', () => {
   it('show "domain not in your list" with the reason instead of a Copy; listed and main-domain links keep theirs', async () => {
     renderWithApi(<LinksScreen session={session} />);
-    await waitFor(() => expect(rowOf('on-global')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(rowOf('on-global')).toBeTruthy());
 
     const global = rowOf('on-global');
     const badge = within(global).getByText('domain not in your list');
@@ -66,9 +66,9 @@ describe('links on a domain not in the list', () => {
 
   it('the link detail says the same, with no Copy and no QR code', async () => {
     const { user } = renderWithApi(<LinksScreen session={session} />);
-    await waitFor(() => expect(rowOf('on-global')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(rowOf('on-global')).toBeTruthy());
     await user.click(within(rowOf('on-global')).getByRole('button', { name: 'on-global, domain not in your list' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Link on-global' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Link on-global' });
     expect(within(dialog).getByText('domain not in your list')).toBeTruthy();
     expect(within(dialog).getByText(/offers to all accounts.*cannot build its short URL/)).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Copy short URL' })).toBeNull();

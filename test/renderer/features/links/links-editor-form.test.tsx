@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkspaceSession } from '../../../../src-renderer/session/workspace-session.tsx';
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
 import { choose, fieldError, handler, mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
+import { MANY_WAITS } from '../../../support/patience.ts';
 
 afterEach(() => cleanup());
 
@@ -15,9 +16,9 @@ const URL_MESSAGE = 'Enter a full http:// or https:// URL';
 
 async function openEditor(session: WorkspaceSession, button: string, title: string) {
   const { user } = renderWithApi(<LinksScreen session={session} />);
-  await user.click(await screen.findByRole('button', { name: button }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: button }));
   // The editor is loaded on first use (React.lazy): on a busy machine that takes a while.
-  await screen.findByLabelText('Destination URL', {}, { timeout: 5000 });
+  await screen.findByLabelText('Destination URL');
   return { user, dialog: screen.getByRole('dialog', { name: title }) };
 }
 
@@ -37,7 +38,7 @@ describe('link editor form', () => {
     expect(await session.sync.db.outbox.count()).toBe(0);
   });
 
-  it('checks a field again when a field it depends on changes: dates, targeting rules', async () => {
+  it('checks a field again when a field it depends on changes: dates, targeting rules', MANY_WAITS, async () => {
     const session = await openSession();
     const { user, dialog } = await openEditor(session, 'New link', 'New link');
     await user.type(within(dialog).getByLabelText('Destination URL'), 'https://ok.example/');
@@ -110,18 +111,16 @@ describe('link editor form', () => {
     const session = await openSession();
     const { user, dialog } = await openEditor(session, 'New link', 'New link');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New link' })).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New link' })).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'New link' }));
     // The editor shows "Loading…" until the mirror answers: wait for its form, as openEditor does.
-    await screen.findByLabelText('Destination URL', {}, { timeout: 5000 });
+    await screen.findByLabelText('Destination URL');
     const again = screen.getByRole('dialog', { name: 'New link' });
     expect(again).not.toBe(dialog);
     await user.type(within(again).getByLabelText('Destination URL'), 'https://draft.example/');
     await user.keyboard('{Escape}');
-    await user.click(
-      within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' }, { timeout: 5000 })).getByRole('button', { name: 'Keep editing' }),
-    );
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Keep editing' }));
     expect((within(screen.getByRole('dialog', { name: 'New link' })).getByLabelText('Destination URL') as HTMLInputElement).value).toBe(
       'https://draft.example/',
     );

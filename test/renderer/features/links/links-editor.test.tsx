@@ -15,6 +15,7 @@ const ICO = new Uint8Array([0, 0, 1, 0, 1, 0, 16, 16]);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 import { choose, domain, fieldError, handler, mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
 import { linkRows } from '../../../../src-renderer/sync/mirror/link-rows.ts';
+import { MANY_WAITS } from '../../../support/patience.ts';
 
 afterEach(() => cleanup());
 
@@ -44,7 +45,7 @@ async function openNewEditor(session: WorkspaceSession) {
 const long = (n: number) => 'x'.repeat(n);
 
 describe('link editor validation', () => {
-  it('shows the contract message beside each bad field and saves nothing', async () => {
+  it('shows the contract message beside each bad field and saves nothing', MANY_WAITS, async () => {
     const session = await seededSession();
     const { user, dialog } = await openNewEditor(session);
     const fill = async (label: string, value: string) => {
@@ -96,7 +97,7 @@ describe('link editor validation', () => {
     expect(await linkRows(session.sync.db).count()).toBe(0);
   });
 
-  it('checks files and targeting rules as the service would, before the dialog closes, and shows what is attached', async () => {
+  it('checks files and targeting rules as the service would, before the dialog closes, and shows what is attached', MANY_WAITS, async () => {
     const session = await seededSession();
     const { user, dialog } = await openNewEditor(session);
     await user.type(within(dialog).getByLabelText('Destination URL'), 'https://ok.example/');
@@ -127,7 +128,7 @@ describe('link editor validation', () => {
     expect((await session.sync.db.outbox.toArray())[0]!.fields.targeting).toEqual({ country_code: [{ key: 'DE', value: 'https://de.example/' }] });
   });
 
-  it('checks rules across fields (end after start) and follows the typing after a first save', async () => {
+  it('checks rules across fields (end after start) and follows the typing after a first save', MANY_WAITS, async () => {
     const session = await seededSession();
     const { user, dialog } = await openNewEditor(session);
     await user.type(within(dialog).getByLabelText('Destination URL'), 'https://ok.example/');
@@ -143,7 +144,7 @@ describe('link editor validation', () => {
     expect(fieldError('End', dialog)).toBeNull();
   });
 
-  it('a good form with every group filled creates exactly one outbox operation', async () => {
+  it('a good form with every group filled creates exactly one outbox operation', MANY_WAITS, async () => {
     const session = await seededSession();
     const { user, dialog } = await openNewEditor(session);
     const type = async (label: string, value: string) => {

@@ -15,6 +15,8 @@ import { openWorkspaceSync, type MirrorRow } from '../../../../src-renderer/sync
 import { openMirrorDb } from '../../../../src-renderer/sync/mirror/db.ts';
 import { syncedRow } from '../../../../src-renderer/sync/mirror/link-rows.ts';
 import { toasts, Toasts } from '../../../../src-renderer/ui/index.ts';
+// Reads of the mirror and the engine's work take real time: every wait gets the suite's patience.
+import '../../patient-dom.ts';
 
 export const BASE_URL = 'https://s.test/';
 

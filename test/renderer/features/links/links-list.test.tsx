@@ -10,6 +10,7 @@ import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.t
 import { forgetRememberedState } from '../../../../src-renderer/session/remembered-state.ts';
 import type { WorkspaceSession } from '../../../../src-renderer/session/workspace-session.tsx';
 import { choose, domain, mirrorRow, openSession, recordingApi, renderWithApi, serverLink } from './links-harness.tsx';
+import { MANY_WAITS } from '../../../support/patience.ts';
 
 const N = 1200;
 const clicksOf = (i: number) => (i * 7919) % 1000;
@@ -68,9 +69,9 @@ afterEach(() => {
 });
 
 describe('links list', () => {
-  it('pages 1,200 links at every page size with totals', async () => {
+  it('pages 1,200 links at every page size with totals', MANY_WAITS, async () => {
     const { user } = renderWithApi(<LinksScreen session={session} />);
-    await waitFor(() => expect(total()).toBe('1–25 of 1,200 links'), { timeout: 5000 });
+    await waitFor(() => expect(total()).toBe('1–25 of 1,200 links'));
     expect(screen.getByText('Page 1 of 48')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(total()).toBe('26–50 of 1,200 links');
@@ -87,7 +88,7 @@ describe('links list', () => {
 
   it('sorts by created, clicks and alias', async () => {
     const { user } = renderWithApi(<LinksScreen session={session} />);
-    await waitFor(() => expect(total()).toBe('1–25 of 1,200 links'), { timeout: 5000 });
+    await waitFor(() => expect(total()).toBe('1–25 of 1,200 links'));
     expect(aliases().slice(0, 2)).toEqual(['alias-1200', 'alias-1199']);
     await choose(user, 'Sort', 'Oldest first');
     expect(aliases().slice(0, 2)).toEqual(['alias-0001', 'alias-0002']);
@@ -103,9 +104,9 @@ describe('links list', () => {
     expect(aliases()[0]).toBe('alias-0001');
   });
 
-  it('searches and filters: domain, enabled, scheduled, password, pending', async () => {
+  it('searches and filters: domain, enabled, scheduled, password, pending', MANY_WAITS, async () => {
     const { user } = renderWithApi(<LinksScreen session={session} />);
-    await waitFor(() => expect(total()).toBe('1–25 of 1,200 links'), { timeout: 5000 });
+    await waitFor(() => expect(total()).toBe('1–25 of 1,200 links'));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'alias-119');
     expect(total()).toBe('1–10 of 10 links');
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
@@ -138,7 +139,7 @@ describe('links list', () => {
   it('copies a short URL through main', async () => {
     const api = recordingApi();
     const { user } = renderWithApi(<LinksScreen session={session} />, api);
-    await waitFor(() => expect(total()).toBe('1–25 of 1,200 links'), { timeout: 5000 });
+    await waitFor(() => expect(total()).toBe('1–25 of 1,200 links'));
     await user.click(screen.getByRole('button', { name: 'Copy short URL alias-1200' }));
     await user.click(screen.getByRole('button', { name: 'Copy short URL alias-1199' }));
     expect(api.calls.filter((c) => c.name === 'clipboard.writeText').map((c) => c.input)).toEqual([
@@ -154,7 +155,7 @@ describe('links list', () => {
       return 'blob:test';
     });
     const { user } = renderWithApi(<LinksScreen session={session} />);
-    await waitFor(() => expect(total()).toBe('1–25 of 1,200 links'), { timeout: 5000 });
+    await waitFor(() => expect(total()).toBe('1–25 of 1,200 links'));
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await choose(user, 'Password', 'Password-protected');
     await choose(user, 'Sort', 'Alias A–Z');

@@ -15,6 +15,7 @@ import { openWorkspaceSync } from '../../../../src-renderer/sync/index.ts';
 import { createLocalLockManager } from '../../../../src-renderer/sync/locks.ts';
 import { FakeService } from '../../sync/fake-service.ts';
 import { freshDb, manualClock, sequentialIds } from '../../sync/helpers.ts';
+import { patient } from '../../../support/patience.ts';
 
 /** Watches the live index; an error it reports fails the test. */
 const watchIndex = (db: MirrorDb, onIndex: (index: LinkIndex) => void) =>
@@ -44,17 +45,17 @@ describe('live link index', () => {
       emissions++;
     });
     const entry = (key: string) => latest?.byClientId.get(key);
-    await vi.waitFor(() => expect(latest?.entries.length).toBe(5000), { timeout: 5000 });
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(5000), patient);
     expect(emissions).toBe(1);
 
     const row = (await linkRows(db).get(id(10))) as MirrorRow<Link>;
     const reads = spyOnReads(db);
     await db.links.put({ ...row, base: { ...row.base!, clicks: 42 } });
-    await vi.waitFor(() => expect(entry(id(10))?.clicks).toBe(42));
+    await vi.waitFor(() => expect(entry(id(10))?.clicks).toBe(42), patient);
     await db.links.put(mirrorRow(serverLink(9001, { url: 'fresh' }), { clientId: 'zzz-new' }));
-    await vi.waitFor(() => expect(entry('zzz-new')?.alias).toBe('fresh'));
+    await vi.waitFor(() => expect(entry('zzz-new')?.alias).toBe('fresh'), patient);
     await db.links.delete(id(2500));
-    await vi.waitFor(() => expect(entry(id(2500))).toBeUndefined());
+    await vi.waitFor(() => expect(entry(id(2500))).toBeUndefined(), patient);
     expect(latest!.entries).toHaveLength(5000);
     expect(reads.count()).toBe(0);
     reads.restore();
@@ -62,7 +63,7 @@ describe('live link index', () => {
     // Domain 7 arrives: the link on it gets the domain's key.
     expect(entry(id(4999))?.domainKey).toBe('server:7');
     await db.domains.put(mirrorRow(domain(7, 'go.brand.test'), { clientId: 'dom-7' }));
-    await vi.waitFor(() => expect(entry(id(4999))?.domainKey).toBe('dom-7'));
+    await vi.waitFor(() => expect(entry(id(4999))?.domainKey).toBe('dom-7'), patient);
     watch.stop();
   });
 
@@ -73,7 +74,7 @@ describe('live link index', () => {
     const watch = watchIndex(db, (index) => {
       latest = index;
     });
-    await vi.waitFor(() => expect(latest?.entries.length).toBe(0));
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(0), patient);
     await expect(
       db.transaction('rw', db.links, async () => {
         await db.links.put(mirrorRow(serverLink(1), { clientId: 'a1' }));
@@ -81,7 +82,7 @@ describe('live link index', () => {
       }),
     ).rejects.toThrow('changed my mind');
     await db.links.put(mirrorRow(serverLink(2), { clientId: 'b2' }));
-    await vi.waitFor(() => expect(latest?.entries.map((e) => e.clientId)).toEqual(['b2']));
+    await vi.waitFor(() => expect(latest?.entries.map((e) => e.clientId)).toEqual(['b2']), patient);
     watch.stop();
   });
 
@@ -94,13 +95,13 @@ describe('live link index', () => {
     const watch = watchIndex(here, (index) => {
       latest = index;
     });
-    await vi.waitFor(() => expect(latest?.entries.length).toBe(50));
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(50), patient);
     const getMany = vi.spyOn(here.links, 'bulkGet');
     const row = (await there.links.get(id(3))) as MirrorRow<Link>;
     await there.links.put({ ...row, base: { ...row.base!, url: 'renamed' } });
     await there.links.delete(id(4));
-    await vi.waitFor(() => expect(latest?.byClientId.get(id(3))?.alias).toBe('renamed'));
-    await vi.waitFor(() => expect(latest?.byClientId.get(id(4))).toBeUndefined());
+    await vi.waitFor(() => expect(latest?.byClientId.get(id(3))?.alias).toBe('renamed'), patient);
+    await vi.waitFor(() => expect(latest?.byClientId.get(id(4))).toBeUndefined(), patient);
     expect(getMany.mock.calls.map((call) => call[0])).toEqual([[id(3)], [id(4)]]);
     watch.stop();
     here.close();
@@ -115,11 +116,11 @@ describe('live link index', () => {
     const watch = watchIndex(here, (index) => {
       latest = index;
     });
-    await vi.waitFor(() => expect(latest?.entries.length).toBe(0));
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(0), patient);
     const getMany = vi.spyOn(here.links, 'bulkGet');
     const many = MAX_TOLD_KEYS + 1;
     await there.links.bulkPut(Array.from({ length: many }, (_, i) => mirrorRow(serverLink(i + 1), { clientId: id(i) })));
-    await vi.waitFor(() => expect(latest?.entries.length).toBe(many), { timeout: 10_000 });
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(many), patient);
     expect(getMany).not.toHaveBeenCalled();
     watch.stop();
     here.close();
@@ -148,10 +149,10 @@ describe('live link index and a kept copy', () => {
         throw error;
       },
     );
-    await vi.waitFor(() => expect(kept).not.toBeNull());
+    await vi.waitFor(() => expect(kept).not.toBeNull(), patient);
     const row = (await db.links.get(id(10))) as MirrorRow<Link>;
     await db.links.put({ ...row, base: { ...row.base!, clicks: 42 } });
-    await vi.waitFor(() => expect(latest?.byClientId.get(id(10))?.clicks).toBe(42));
+    await vi.waitFor(() => expect(latest?.byClientId.get(id(10))?.clicks).toBe(42), patient);
     // Every other entry of the next index is the kept copy's own object.
     const copy = kept as unknown as LinkIndex;
     const next = latest as unknown as LinkIndex;
@@ -168,9 +169,9 @@ describe('live link index from an empty mirror', () => {
     const watch = watchIndex(db, (index) => {
       latest = index;
     });
-    await vi.waitFor(() => expect(latest?.entries.length).toBe(0));
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(0), patient);
     await db.links.bulkPut([mirrorRow(serverLink(1), { clientId: 'a1' }), mirrorRow(serverLink(2), { clientId: 'b2' })]);
-    await vi.waitFor(() => expect(latest?.entries.length).toBe(2));
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(2), patient);
     watch.stop();
   });
 
@@ -183,10 +184,10 @@ describe('live link index from an empty mirror', () => {
       latest = index;
       emitted.push(index.entries.length);
     });
-    await vi.waitFor(() => expect(latest?.entries.length).toBe(0));
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(0), patient);
     const reads = spyOnReads(db);
     await db.links.bulkPut(Array.from({ length: APPLY_ROWS * 2 + 10 }, (_, i) => mirrorRow(serverLink(i + 1), { clientId: id(i) })));
-    await vi.waitFor(() => expect(latest?.entries.length).toBe(APPLY_ROWS * 2 + 10));
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(APPLY_ROWS * 2 + 10), patient);
     expect(emitted).toEqual([0, APPLY_ROWS * 2 + 10]);
     expect(reads.count()).toBe(0);
     reads.restore();
@@ -201,13 +202,13 @@ describe('live link index sorts before it hands over', () => {
     await db.links.bulkPut(Array.from({ length: 50 }, (_, i) => mirrorRow(serverLink(i + 1, { url: `z${(i * 7) % 50}` }), { clientId: id(i) })));
     const handed: { index: LinkIndex; orders: string[] }[] = [];
     const watch = watchIndex(db, (index) => void handed.push({ index, orders: [...index.orders.keys()] }));
-    await vi.waitFor(() => expect(handed).toHaveLength(1));
+    await vi.waitFor(() => expect(handed).toHaveLength(1), patient);
     // Nothing sorted yet: the list's default order (newest first).
     expect(handed[0]!.orders).toEqual(['created', 'created:desc']);
     // The screen sorts by alias, then a link arrives.
     sortPositions(handed[0]!.index, 'alias', 'asc');
     await db.links.put(mirrorRow(serverLink(51, { url: 'a-new' }), { clientId: 'new' }));
-    await vi.waitFor(() => expect(handed).toHaveLength(2));
+    await vi.waitFor(() => expect(handed).toHaveLength(2), patient);
     const next = handed[1]!;
     expect(next.orders).toEqual(['created', 'created:desc', 'alias']);
     // The order it carries is the one a fresh sort gives.
@@ -226,15 +227,15 @@ describe('live link index restarts', () => {
     const watch = watchIndex(db, (index) => {
       latest = index;
     });
-    await vi.waitFor(() => expect(latest).not.toBeNull());
+    await vi.waitFor(() => expect(latest).not.toBeNull(), patient);
     // Links and a domain in one commit: a range changes (its emission waits) and the domains restart the watch.
     await db.transaction('rw', db.links, db.domains, async () => {
       await db.links.put(mirrorRow(serverLink(1, { domain_id: 3 }), { clientId: 'a1' }));
       await db.domains.put(mirrorRow(domain(3, 'go.brand.test'), { clientId: 'dom-3' }));
     });
-    await vi.waitFor(() => expect(latest?.byClientId.get('a1')?.domainKey).toBe('dom-3'));
+    await vi.waitFor(() => expect(latest?.byClientId.get('a1')?.domainKey).toBe('dom-3'), patient);
     await db.links.put(mirrorRow(serverLink(2), { clientId: 'b2' }));
-    await vi.waitFor(() => expect(latest?.entries.length).toBe(2));
+    await vi.waitFor(() => expect(latest?.entries.length).toBe(2), patient);
     watch.stop();
   });
 });
@@ -252,7 +253,7 @@ describe('live link index over a first sync', () => {
     const watch = watchIndex(db, (index) => {
       latest = index;
     });
-    await vi.waitFor(() => expect(latest).not.toBeNull());
+    await vi.waitFor(() => expect(latest).not.toBeNull(), patient);
     const sync = await openWorkspaceSync({
       workspaceId: 'first-sync',
       api: service.api,
@@ -263,7 +264,7 @@ describe('live link index over a first sync', () => {
       storage: null,
     });
     await sync.engine.idle();
-    await vi.waitFor(() => expect(latest?.entries.map((entry) => entry.domainKey)).toEqual(Array(3).fill(expect.not.stringMatching(/^server:/))));
+    await vi.waitFor(() => expect(latest?.entries.map((entry) => entry.domainKey)).toEqual(Array(3).fill(expect.not.stringMatching(/^server:/))), patient);
     expect(service.calls.map((call) => call.name).filter((name) => name.endsWith('.list'))).toEqual(['domains.list', 'handlers.list', 'links.list']);
     // Every read of all rows found no page of links (when the watch began, and when the domains
     // landed): a domain landing after the links would have read every row again.

@@ -12,6 +12,7 @@ import { linkRows } from '../../../../src-renderer/sync/mirror/link-rows.ts';
 import type { MirrorRow } from '../../../../src-renderer/sync/index.ts';
 import type * as ListModule from '../../../../src-renderer/ui/list/index.ts';
 import type * as HistoriesModule from '../../../../src-renderer/features/links/use-click-histories.ts';
+import { patient } from '../../../support/patience.ts';
 import { mirrorRow, openSession, renderWithApi, serverLink } from './links-harness.tsx';
 
 /**
@@ -60,7 +61,7 @@ describe('the links screen', () => {
         <LinksScreen session={session} />
       </Profiler>,
     );
-    expect(await screen.findByText(/Not synced yet/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/Not synced yet/, {}, patient)).toBeTruthy();
     // Whatever the screen still had to settle (its first reads) is done.
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
     const settled = commits;
@@ -75,7 +76,7 @@ describe('the links screen', () => {
     expect(commits).toBe(settled);
     // What it shows does: the connection names why nothing is listed yet.
     act(() => store.setState({ connection: 'offline' }));
-    expect(await screen.findByText(/can’t reach the service/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/can’t reach the service/, {}, patient)).toBeTruthy();
     expect(commits).toBeGreaterThan(settled);
   });
 
@@ -84,7 +85,7 @@ describe('the links screen', () => {
     const { db } = session.sync;
     await db.links.bulkPut(Array.from({ length: 30 }, (_, i) => mirrorRow(serverLink(i + 1, { url: `alias-${i + 1}` }), { clientId: `c${i + 1}` })));
     renderWithApi(<LinksScreen session={session} />);
-    expect(await screen.findByText('alias-30', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('alias-30', {}, patient)).toBeTruthy();
     const before = seen.handed.length;
     // Another window renames a link: the table renders with the new index. Whatever else reaches
     // it meanwhile (the sparklines' read of the changed row, a first read still landing on a busy
@@ -92,7 +93,7 @@ describe('the links screen', () => {
     // task at 100,000 links), whenever it comes.
     const row = (await linkRows(db).get('c30')) as MirrorRow<Link>;
     await db.links.put({ ...row, base: { ...row.base!, url: 'renamed' } });
-    expect(await screen.findByText('renamed', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('renamed', {}, patient)).toBeTruthy();
     const handed = seen.handed.slice(before - 1);
     expect(handed.length).toBeGreaterThan(1);
     const again = handed.slice(1).filter((h, i) => repeats(h, handed[i]!));

@@ -49,7 +49,7 @@ afterEach(() => {
 const table = () => screen.getByRole('table', { name: 'Links' });
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 const total = () => screen.getByRole('navigation', { name: 'links pages' }).querySelector('.pager-total')?.textContent;
-const ready = () => waitFor(() => expect(total()).toBe(`1–25 of ${N + 1} links`), { timeout: 5000 });
+const ready = () => waitFor(() => expect(total()).toBe(`1–25 of ${N + 1} links`));
 
 describe('links table', () => {
   it('shows the alias whole beside its host, with the full URL as the tooltip', async () => {

@@ -7,21 +7,22 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LinksScreen } from '../../../../src-renderer/features/links/LinksPage.tsx';
 import { fieldError, openSession, renderWithApi } from './links-harness.tsx';
+import { MANY_WAITS } from '../../../support/patience.ts';
 
 afterEach(() => cleanup());
 
 async function openScheduledEditor() {
   const session = await openSession();
   const { user } = renderWithApi(<LinksScreen session={session} />);
-  await user.click(await screen.findByRole('button', { name: 'New link' }, { timeout: 5000 }));
-  await screen.findByLabelText('Destination URL', {}, { timeout: 5000 });
+  await user.click(await screen.findByRole('button', { name: 'New link' }));
+  await screen.findByLabelText('Destination URL');
   const dialog = screen.getByRole('dialog', { name: 'New link' });
   await user.click(within(dialog).getByRole('switch', { name: 'Schedule' }));
   return { user, dialog };
 }
 
 describe('schedule date-time picker', () => {
-  it('picks a day and a time into the field, starting from the date the field holds', async () => {
+  it('picks a day and a time into the field, starting from the date the field holds', MANY_WAITS, async () => {
     const { user, dialog } = await openScheduledEditor();
     await user.type(within(dialog).getByLabelText('Start'), '2026-05-02 10:00:00');
 
@@ -42,7 +43,7 @@ describe('schedule date-time picker', () => {
     expect((within(dialog).getByLabelText('Start') as HTMLInputElement).value).toBe('2026-05-20 10:00:00');
   });
 
-  it('checks the picked end against the start, as a typed one is', async () => {
+  it('checks the picked end against the start, as a typed one is', MANY_WAITS, async () => {
     const { user, dialog } = await openScheduledEditor();
     await user.type(within(dialog).getByLabelText('Start'), '2026-05-10 09:00:00');
     await user.type(within(dialog).getByLabelText('End'), '2026-05-11 09:00:00');

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { cleanup, renderApp } from '../../screens-harness.tsx';
 import { FakeService, onCall } from '../../sync/fake-service.ts';
 import { useNavigation } from '../../../../src-renderer/session/navigation-store.ts';
+import { MANY_WAITS } from '../../../support/patience.ts';
 
 afterEach(() => cleanup());
 
@@ -26,14 +27,14 @@ describe('pending changes page', () => {
     service.fail({ match: onCall('domains.create'), error: { kind: 'validation', status: 422, message: 'Domain limit reached for this plan.' } });
     await user.click(screen.getByRole('button', { name: 'New domain' }));
     await user.type(screen.getByLabelText('Host'), 'new.example.com{Enter}');
-    await waitFor(() => expect(screen.getByText('Failed')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('Failed')).toBeTruthy());
     // The status bar says something needs attention and leads to this page.
     await user.click(await screen.findByRole('button', { name: '1 needs attention' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(cells(rows()[0]!).slice(0, 5)).toEqual(['Domainnew.example.com', 'Create', 'Failed', 'Domain limit reached for this plan.', '0']);
 
     await user.click(screen.getByRole('button', { name: 'Retry new.example.com' }));
-    await waitFor(() => expect(service.rows.domains.size).toBe(1), { timeout: 5000 });
+    await waitFor(() => expect(service.rows.domains.size).toBe(1));
     await waitFor(() => expect(screen.getByText('Everything is in sync with the service.')).toBeTruthy());
   });
 
@@ -42,27 +43,27 @@ describe('pending changes page', () => {
     service.seedDomain({ host: 'a.example.com' });
     const { user } = await renderApp(service, 'domains');
     service.fail({ match: onCall('domains.update'), times: 100, error: { kind: 'server', status: 503, message: 'The service is overloaded (503).' } });
-    await user.click(await screen.findByRole('switch', { name: 'Enabled: a.example.com' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('switch', { name: 'Enabled: a.example.com' }));
     go('pending');
-    await waitFor(() => expect(cells(rows()[0]!).slice(2, 5)).toEqual(['Pending', 'The service is overloaded (503).', '1']), { timeout: 5000 });
+    await waitFor(() => expect(cells(rows()[0]!).slice(2, 5)).toEqual(['Pending', 'The service is overloaded (503).', '1']));
     // Not failed: no Retry button, but it can be discarded.
     expect(screen.queryByRole('button', { name: 'Retry a.example.com' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Discard a.example.com' })).toBeTruthy();
   });
 
-  it('shows offline changes as pending, discards one after confirming, and edits another in its editor', async () => {
+  it('shows offline changes as pending, discards one after confirming, and edits another in its editor', MANY_WAITS, async () => {
     const service = new FakeService();
     service.seedDomain({ host: 'a.example.com' });
     service.seedHandler({ name: 'Ops', settings: { email: 'ops@example.com' } });
     const { user } = await renderApp(service, 'domains');
-    await screen.findByRole('switch', { name: 'Enabled: a.example.com' }, { timeout: 5000 });
+    await screen.findByRole('switch', { name: 'Enabled: a.example.com' });
     service.offline = true;
     await user.click(screen.getByRole('switch', { name: 'Enabled: a.example.com' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: /1 pending change/ })).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: /1 pending change/ })).toBeTruthy());
     useNavigation.getState().go('handlers');
     await user.click(await screen.findByRole('button', { name: 'Delete Ops' }));
     await user.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: /2 pending changes/ })).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: /2 pending changes/ })).toBeTruthy());
 
     go('pending');
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -105,9 +106,9 @@ describe('pending changes page', () => {
     service.offline = false;
     // Sync now is disabled while a cycle runs (a probe may have started one): press it once it is not.
     const syncNow = screen.getAllByRole('button', { name: 'Sync now' })[0] as HTMLButtonElement;
-    await waitFor(() => expect(syncNow.disabled).toBe(false), { timeout: 5000 });
+    await waitFor(() => expect(syncNow.disabled).toBe(false));
     await user.click(syncNow);
-    await waitFor(() => expect(screen.getByText('Everything is in sync with the service.')).toBeTruthy(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByText('Everything is in sync with the service.')).toBeTruthy());
     expect([...service.rows.domains.values()].map((d) => [d.host, d.is_enabled])).toEqual([['b.example.com', true]]);
     expect(service.rows.handlers.size).toBe(0);
   });
@@ -116,12 +117,12 @@ describe('pending changes page', () => {
     const service = new FakeService();
     const { user } = await renderApp(service, 'links');
     service.offline = true;
-    await user.click(await screen.findByRole('button', { name: 'Bulk create' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Bulk create' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create links in bulk' });
     await user.click(within(dialog).getByLabelText('Destination URLs'));
     await user.paste('https://x.example/1\nhttps://x.example/2\nhttps://x.example/3');
     await user.click(within(dialog).getByRole('button', { name: 'Create 3 links' }));
-    await waitFor(() => expect(screen.getAllByText('Alias from the service (after sync)')).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByText('Alias from the service (after sync)')).toHaveLength(3));
     go('pending');
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(cells(rows()[0]!).slice(0, 3)).toEqual([
@@ -143,7 +144,7 @@ describe('pending changes page', () => {
     service.seedDomain({ host: 'a.example.com' });
     const { user, workspace } = await renderApp(service, 'domains');
     const bar = () => screen.getByRole('contentinfo', { name: 'Sync status' });
-    await waitFor(() => expect(bar().textContent).toContain('Test: Online'), { timeout: 5000 });
+    await waitFor(() => expect(bar().textContent).toContain('Test: Online'));
     expect(bar().textContent).toContain('No pending changes');
     service.offline = true;
     service.emitRateLimit({ workspaceId: workspace.id, limit: 60, remaining: 0, resetAt: Date.now() + 90_000 });
@@ -157,7 +158,7 @@ describe('pending changes page', () => {
     const service = new FakeService();
     const domain = service.seedDomain({ host: 'base.example.com' });
     const { user } = await renderApp(service, 'domains');
-    await user.click(await screen.findByRole('button', { name: 'Edit base.example.com' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit base.example.com' }));
     await screen.findByRole('dialog', { name: 'Edit base.example.com' });
     service.offline = true;
     await user.clear(screen.getByLabelText('Host'));
@@ -167,11 +168,11 @@ describe('pending changes page', () => {
     service.offline = false;
     go('pending');
     await user.click(screen.getAllByRole('button', { name: 'Sync now' })[0]!);
-    await user.click(await screen.findByRole('button', { name: 'Resolve mine.example.com' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Resolve mine.example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Conflict: mine.example.com' });
     expect(within(dialog).getByTestId('theirs-host').textContent).toBe('theirs.example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Keep all mine' }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(service.rows.domains.get(domain.id)?.host).toBe('mine.example.com'), { timeout: 5000 });
+    await waitFor(() => expect(service.rows.domains.get(domain.id)?.host).toBe('mine.example.com'));
   });
 });

@@ -104,7 +104,7 @@ describe('refused key', () => {
     service.seedDomain({ host: 'a.example.com' });
     service.keyValid = false;
     const { user, desktop } = await renderApp(service, 'domains');
-    const banner = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const banner = await screen.findByRole('alert');
     expect(banner.textContent).toContain('refused the API key');
     expect(screen.getByRole('contentinfo', { name: 'Sync status' }).textContent).toContain('Key refused');
     // "Enter a new key" opens the key dialog itself, over Workspaces, where the key shows as refused.
@@ -124,7 +124,7 @@ describe('refused key', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(desktop.keysSet).toEqual(['the-right-key-0123456789']);
-    await waitFor(() => expect(screen.queryByText(/refused the API key/)).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText(/refused the API key/)).toBeNull());
   });
 });
 

@@ -116,11 +116,14 @@ describe('saving a new service tests it first', () => {
     expect((screen.getByRole('button', { name: 'Testing…' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(progress.closest('.banner') as HTMLElement).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByText('Testing the connection to the service…')).toBeNull();
+    // The cancelled save holds the form until its test answers; then Save is free again, and the
+    // answer was ignored (nothing kept).
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
     answer({ outcome: 'ok', message: 'Connected.' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(save.disabled).toBe(false));
     expect(added).toEqual([]);
     expect(calls.map((c) => c.name)).toEqual(['workspaces.testConnection']);
-    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
 
