@@ -6,7 +6,7 @@
 // mirror write.
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, Middleware } from 'dexie';
 import { Agent } from 'undici';
-import { createMainServices, type MainServices } from '../../src-main/main-services.ts';
+import type { MainServices } from '../../src-main/main-services.ts';
 import type { CallResult } from '../../src-preload/contract/index.ts';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index.ts';
 import { ServiceClient } from '../../src-main/service/client.ts';
@@ -19,8 +19,8 @@ import { faultLabel, seededRandom, startFaultProxy, type FaultProxy, type ProxyR
 import { simClock, type SimClock } from '../support/sim-clock.ts';
 import { DROPPED, SimScheduler, type SimCall } from '../support/sim-scheduler.ts';
 import { createEventHub, newIndexedDb, routerBridge } from '../support/sync-harness.ts';
+import { testMainServices } from '../support/main-services.ts';
 import { withTempDir } from '../support/temp-dir.ts';
-import { testCipher } from '../support/test-cipher.ts';
 
 /** Every fault kind a run counts, in the order the result line prints them. */
 export const COUNTED_KINDS = [
@@ -224,11 +224,7 @@ export class ChaosStack {
 
   async #newMain(id: number): Promise<MainEpoch> {
     const hub = createEventHub();
-    const services = await createMainServices({
-      userDataDir: this.#userDataDir,
-      cipher: testCipher().cipher,
-      openExternal: async () => undefined,
-      writeClipboard: async () => undefined,
+    const services = await testMainServices(this.#userDataDir, {
       emit: (event, payload) => hub.emit(event, payload),
       dispatcher: this.#agent,
       clock: this.clock.as('main'),

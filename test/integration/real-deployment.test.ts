@@ -4,13 +4,13 @@
 // pull; every optional setting can be set and cleared; enable/disable keeps reports.
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMainServices, type MainServices } from '../../src-main/main-services.ts';
+import type { MainServices } from '../../src-main/main-services.ts';
 import { createContractApi } from '../../src-renderer/contract/contract-client.ts';
 import { rowView, type LinkPatch, type WorkspaceSync } from '../../src-renderer/sync/index.ts';
 import { fullRawLink, startRealService, type RawLink, type RealService } from '../support/real-service.ts';
 import { createEventHub, fastClock, newIndexedDb, openSync, routerBridge } from '../support/sync-harness.ts';
+import { testMainServices } from '../support/main-services.ts';
 import { withTempDir } from '../support/temp-dir.ts';
-import { testCipher } from '../support/test-cipher.ts';
 import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 let real: RealService;
@@ -24,11 +24,7 @@ beforeAll(async () => {
   const temp = await withTempDir();
   const agent = new Agent();
   const hub = createEventHub();
-  services = await createMainServices({
-    userDataDir: temp.dir,
-    cipher: testCipher().cipher,
-    openExternal: async () => undefined,
-    writeClipboard: async () => undefined,
+  services = await testMainServices(temp.dir, {
     emit: (event, payload) => hub.emit(event, payload),
     dispatcher: agent,
   });

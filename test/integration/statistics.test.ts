@@ -4,13 +4,13 @@
 // `statistics.get` call through main's router (inputs checked before any request).
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainServices, type MainServices } from '../../src-main/main-services.ts';
+import type { MainServices } from '../../src-main/main-services.ts';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index.ts';
 import { buildShortUrl, ServiceClient, type RequestEvent } from '../../src-main/service/index.ts';
 import { CallError, STATISTICS_TYPES, StatisticsSchema, type StatisticsQuery } from '../../src-preload/contract/index.ts';
 import { fullRawLink, startRealService, type RealService } from '../support/real-service.ts';
+import { testMainServices } from '../support/main-services.ts';
 import { withTempDir } from '../support/temp-dir.ts';
-import { testCipher } from '../support/test-cipher.ts';
 
 async function failure(promise: Promise<unknown>): Promise<CallError> {
   const error = await promise.then(
@@ -201,12 +201,7 @@ describe('statistics.get through main', () => {
     answering.clicks.push({ link_id: 1, datetime: '2026-06-09 09:00:00', is_unique: 1, country_code: 'DE' });
     const temp = await withTempDir();
     const agent = new Agent();
-    services = await createMainServices({
-      userDataDir: temp.dir,
-      cipher: testCipher().cipher,
-      openExternal: async () => undefined,
-      writeClipboard: async () => undefined,
-      emit: () => undefined,
+    services = await testMainServices(temp.dir, {
       dispatcher: agent,
     });
     for (const [name, baseUrl, apiKey] of [

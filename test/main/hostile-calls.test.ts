@@ -3,11 +3,11 @@
 // never sends a request for input the schema refused. Seeded, so a failure replays.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainServices, type MainServices } from '../../src-main/main-services.ts';
+import type { MainServices } from '../../src-main/main-services.ts';
 import { CALL_NAMES, DESKTOP_CALL_NAMES, type CallName } from '../../src-preload/contract/index.ts';
 import { startRealService, type RealService } from '../support/real-service.ts';
+import { testMainServices } from '../support/main-services.ts';
 import { withTempDir } from '../support/temp-dir.ts';
-import { testCipher } from '../support/test-cipher.ts';
 
 let services: MainServices;
 let real: RealService;
@@ -16,12 +16,7 @@ let workspaceId: string;
 beforeAll(async () => {
   real = await startRealService();
   const temp = await withTempDir();
-  services = await createMainServices({
-    userDataDir: temp.dir,
-    cipher: testCipher().cipher,
-    openExternal: async () => undefined,
-    writeClipboard: async () => undefined,
-    emit: () => undefined,
+  services = await testMainServices(temp.dir, {
     logError: () => undefined,
   });
   const added = await services.router.handle('workspaces.add', { name: 'Target', baseUrl: real.url, apiKey: real.key }, true);

@@ -3,10 +3,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMainServices, type MainServices } from '../../src-main/main-services.ts';
+import type { MainServices } from '../../src-main/main-services.ts';
 import { appCalls as calls, isInsecureHttp } from '../../src-preload/contract/index.ts';
+import { testMainServices } from '../support/main-services.ts';
 import { withTempDir } from '../support/temp-dir.ts';
-import { testCipher } from '../support/test-cipher.ts';
 
 const KEY = 'http-test-key-0123456789';
 const REMOTE = 'http://links.example.com/';
@@ -14,14 +14,7 @@ const REMOTE = 'http://links.example.com/';
 let dir: string;
 let cleanup: () => Promise<void>;
 let services: MainServices;
-const start = () =>
-  createMainServices({
-    userDataDir: dir,
-    cipher: testCipher().cipher,
-    openExternal: async () => undefined,
-    writeClipboard: async () => undefined,
-    emit: () => undefined,
-  });
+const start = () => testMainServices(dir);
 
 beforeEach(async () => {
   ({ dir, cleanup } = await withTempDir());

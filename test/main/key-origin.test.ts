@@ -3,8 +3,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMainServices, type MainServices } from '../../src-main/main-services.ts';
+import type { MainServices } from '../../src-main/main-services.ts';
 import { json, startFakeService, type FakeService } from './service/fake-service.ts';
+import { testMainServices } from '../support/main-services.ts';
 import { withTempDir } from '../support/temp-dir.ts';
 import { testCipher } from '../support/test-cipher.ts';
 
@@ -30,8 +31,7 @@ let dir: string;
 let cleanup: () => Promise<void>;
 let services: MainServices;
 const { cipher } = testCipher();
-const start = () =>
-  createMainServices({ userDataDir: dir, cipher, openExternal: async () => undefined, writeClipboard: async () => undefined, emit: () => undefined });
+const start = () => testMainServices(dir, { cipher });
 
 beforeEach(async () => {
   ({ dir, cleanup } = await withTempDir());

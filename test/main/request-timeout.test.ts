@@ -2,10 +2,9 @@
 // proxy holds costs seconds, not the client's 20): a service that never answers fails the call
 // as a timeout once it has passed, not before, and nothing hangs.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMainServices } from '../../src-main/main-services.ts';
 import { startFakeService, type FakeService } from './service/fake-service.ts';
+import { testMainServices } from '../support/main-services.ts';
 import { withTempDir } from '../support/temp-dir.ts';
-import { testCipher } from '../support/test-cipher.ts';
 
 let silent: FakeService;
 beforeAll(async () => {
@@ -23,12 +22,7 @@ afterEach(() => temp.cleanup());
 
 describe('requestTimeoutMs', () => {
   it('a held request fails as a timeout after the given time', async () => {
-    const services = await createMainServices({
-      userDataDir: temp.dir,
-      cipher: testCipher().cipher,
-      openExternal: async () => undefined,
-      writeClipboard: async () => undefined,
-      emit: () => undefined,
+    const services = await testMainServices(temp.dir, {
       requestTimeoutMs: 400,
     });
     const added = await services.router.handle('workspaces.add', { name: 'Silent', baseUrl: `${silent.origin}/`, apiKey: 'key-0001-silent' }, true);

@@ -5,13 +5,12 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
-import { createMainServices } from '../../src-main/main-services.ts';
 import { createContractApi } from '../../src-renderer/contract/contract-client.ts';
 import { linkRows } from '../../src-renderer/sync/mirror/link-rows.ts';
 import { fullRawLink } from './real-service.ts';
 import { createEventHub, fastClock, newIndexedDb, openSync, routerBridge } from './sync-harness.ts';
+import { testMainServices } from './main-services.ts';
 import { withTempDir } from './temp-dir.ts';
-import { testCipher } from './test-cipher.ts';
 
 /** What the service answers for page `page` of its links: a list answer, or a status and body. */
 export type LinksAnswer = (page: number) => { data: unknown[]; meta: Record<string, unknown> } | { status: number; body: unknown };
@@ -87,11 +86,7 @@ export async function syncWorkspace(url: string, key: string, steps = 1, before?
   const agent = new Agent();
   const hub = createEventHub();
   try {
-    const services = await createMainServices({
-      userDataDir: temp.dir,
-      cipher: testCipher().cipher,
-      openExternal: async () => undefined,
-      writeClipboard: async () => undefined,
+    const services = await testMainServices(temp.dir, {
       emit: (event, payload) => hub.emit(event, payload),
       dispatcher: agent,
     });

@@ -5,7 +5,7 @@
 // convergence check used by the integration, chaos, crash-point and economy tests.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { Agent, type Dispatcher } from 'undici';
-import { createMainServices, type MainServices } from '../../src-main/main-services.ts';
+import type { MainServices } from '../../src-main/main-services.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src-main/sandbox/index.ts';
 import { ServiceClient } from '../../src-main/service/client.ts';
 import type { CallResult, Domain, EventName, EventPayload, Handler, Link, LinkdockBridge } from '../../src-preload/contract/index.ts';
@@ -17,8 +17,8 @@ import type { MirrorDb } from '../../src-renderer/sync/mirror/db.ts';
 import type { MirrorRow, OutboxOp, ServerRow } from '../../src-renderer/sync/mirror/rows.ts';
 import type { Clock, ResourceName } from '../../src-renderer/sync/types.ts';
 import { startFaultProxy, type FaultKind, type FaultProxy } from './fault-proxy.ts';
+import { testMainServices } from './main-services.ts';
 import { withTempDir } from './temp-dir.ts';
-import { testCipher } from './test-cipher.ts';
 import { rowStore } from '../../src-renderer/sync/mirror/link-rows.ts';
 
 export const RESOURCES = ['links', 'domains', 'handlers'] as const satisfies readonly ResourceName[];
@@ -107,11 +107,7 @@ export async function startSyncStack(options: SyncStackOptions = {}): Promise<Sy
     const agent = new Agent({ pipelining: 0 });
     cleanups.push(() => agent.close());
     const dispatcher = options.interceptor ? agent.compose(options.interceptor) : agent;
-    const services = await createMainServices({
-      userDataDir: temp.dir,
-      cipher: testCipher().cipher,
-      openExternal: async () => undefined,
-      writeClipboard: async () => undefined,
+    const services = await testMainServices(temp.dir, {
       emit: (event, payload) => hub.emit(event, payload),
       dispatcher,
     });

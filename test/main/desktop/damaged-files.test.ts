@@ -4,9 +4,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppLog } from '../../../src-main/logging/app-log.ts';
-import { createMainServices } from '../../../src-main/main-services.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
-import { testCipher } from '../../support/test-cipher.ts';
 import { addWorkspace, makeRunningDesktop, type Desktop } from './harness.ts';
 
 let temp: { dir: string; cleanup: () => Promise<void> };
@@ -47,12 +46,7 @@ describe('damaged files at start', () => {
     await writeFile(path.join(temp.dir, 'workspaces.json'), '{"version":1,"work');
     const warnings: string[] = [];
     const log = createAppLog({ logger: { info: () => undefined, warn: (line) => void warnings.push(line), error: () => undefined } });
-    const services = await createMainServices({
-      userDataDir: temp.dir,
-      cipher: testCipher().cipher,
-      openExternal: async () => undefined,
-      writeClipboard: async () => undefined,
-      emit: () => undefined,
+    const services = await testMainServices(temp.dir, {
       log,
     });
     const [aside] = await asideOf('workspaces.json');

@@ -5,9 +5,9 @@ import { startDesktopShell, type DesktopShell, type DesktopShellDeps } from '../
 import type { MenuEntry } from '../../../src-main/desktop/menu-entry.ts';
 import type { Rect } from '../../../src-main/desktop/window-state.ts';
 import { createCallRouter, type CallHandlers, type CallRouter } from '../../../src-main/ipc/call-router.ts';
-import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
+import type { MainServices } from '../../../src-main/main-services.ts';
 import { startSandbox } from '../../../src-main/sandbox/index.ts';
-import { testCipher } from '../../support/test-cipher.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { FakeApp, FakeClipboard, FakeShortcuts, FakeTray, FakeWindow, recordNotices } from './fakes.ts';
 
 export interface DesktopOptions {
@@ -100,10 +100,7 @@ export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { 
     ...(options.updater ? { updater: options.updater } : {}),
   });
   if (!shell) return { app, shell: null };
-  const services = await createMainServices({
-    userDataDir: options.dir,
-    cipher: testCipher().cipher,
-    openExternal: async () => undefined,
+  const services = await testMainServices(options.dir, {
     writeClipboard: async (text) => clipboard.writeText(text),
     emit: shell.emit,
     pendingCounts: shell.pendingCounts,

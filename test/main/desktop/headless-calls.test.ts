@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCallHandlers } from '../../../src-main/call-handlers.ts';
 import { headlessDesktopCalls } from '../../../src-main/desktop/headless-calls.ts';
 import { createCallRouter, type CallHandlers } from '../../../src-main/ipc/call-router.ts';
-import { createMainServices } from '../../../src-main/main-services.ts';
-import { testCipher } from '../../support/test-cipher.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
 
 describe('desktop calls in the browser preview', () => {
@@ -16,13 +15,7 @@ describe('desktop calls in the browser preview', () => {
   });
 
   it('keeps the current workspace and answers the rest harmlessly through the router', async () => {
-    const services = await createMainServices({
-      userDataDir: temp.dir,
-      cipher: testCipher().cipher,
-      openExternal: async () => undefined,
-      writeClipboard: async () => undefined,
-      emit: () => undefined,
-    });
+    const services = await testMainServices(temp.dir);
     const base = createCallHandlers({
       workspaces: services.workspaces,
       vault: services.vault,

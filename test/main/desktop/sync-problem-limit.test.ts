@@ -5,12 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { headlessDesktopCalls } from '../../../src-main/desktop/headless-calls.ts';
 import { SAME_PROBLEM_MS, SYNC_PROBLEMS_PER_MINUTE } from '../../../src-main/desktop/sync-problem-limit.ts';
 import { createAppLog } from '../../../src-main/logging/app-log.ts';
-import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
+import type { MainServices } from '../../../src-main/main-services.ts';
 import { systemClock } from '../../../src-main/service/budget.ts';
 import { systemTimers } from '../../../src-main/service/transport.ts';
 import type { SyncProblem } from '../../../src-preload/contract/index.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
-import { testCipher } from '../../support/test-cipher.ts';
 import { captureLogger } from '../logging/capture.ts';
 
 describe('sync problem notifications', () => {
@@ -25,12 +25,7 @@ describe('sync problem notifications', () => {
     now = 1_700_000_000_000;
     shown = [];
     logger = captureLogger();
-    const created = await createMainServices({
-      userDataDir: temp.dir,
-      cipher: testCipher().cipher,
-      openExternal: async () => undefined,
-      writeClipboard: async () => undefined,
-      emit: () => undefined,
+    const created = await testMainServices(temp.dir, {
       log: createAppLog({ logger }),
       clock: { ...systemClock, ...systemTimers, now: () => now },
       desktopCalls: {

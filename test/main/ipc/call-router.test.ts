@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createCallRouter } from '../../../src-main/ipc/call-router.ts';
 import { markChecked } from '../../../src-main/service/checked-output.ts';
 import { DomainListSchema, LinkListSchema, LinkSchema } from '../../../src-preload/contract/index.ts';
-import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
+import type { MainServices } from '../../../src-main/main-services.ts';
 import type { CallHandlers } from '../../../src-main/ipc/call-router.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
-import { testCipher } from '../../support/test-cipher.ts';
 
 const KEY = 'router-test-key-123';
 const seen: IncomingMessage[] = [];
@@ -61,12 +61,7 @@ beforeEach(async () => {
   cleanup = temp.cleanup;
   seen.length = 0;
   logged.length = 0;
-  services = await createMainServices({
-    userDataDir: temp.dir,
-    cipher: testCipher().cipher,
-    openExternal: async () => undefined,
-    writeClipboard: async () => undefined,
-    emit: () => undefined,
+  services = await testMainServices(temp.dir, {
     logError: (message) => logged.push(message),
   });
 });
@@ -199,12 +194,7 @@ describe('call router failures', () => {
     });
     await new Promise<void>((resolve) => reads.listen(0, '127.0.0.1', resolve));
     try {
-      const main = await createMainServices({
-        userDataDir: temp.dir,
-        cipher: testCipher().cipher,
-        openExternal: async () => undefined,
-        writeClipboard: async () => undefined,
-        emit: () => undefined,
+      const main = await testMainServices(temp.dir, {
         logError: () => undefined,
       });
       const added = await main.router.handle(
@@ -235,12 +225,7 @@ describe('call router failures', () => {
     });
     await new Promise<void>((resolve) => bad.listen(0, '127.0.0.1', resolve));
     try {
-      const main = await createMainServices({
-        userDataDir: temp.dir,
-        cipher: testCipher().cipher,
-        openExternal: async () => undefined,
-        writeClipboard: async () => undefined,
-        emit: () => undefined,
+      const main = await testMainServices(temp.dir, {
         logError: () => undefined,
       });
       const added = await main.router.handle(

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppLog } from '../../../src-main/logging/app-log.ts';
 import { buildDiagnostics } from '../../../src-main/logging/diagnostics.ts';
-import { createMainServices, type MainServices, type MainServicesOptions } from '../../../src-main/main-services.ts';
+import type { MainServices, MainServicesOptions } from '../../../src-main/main-services.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
-import { testCipher } from '../../support/test-cipher.ts';
 import { captureLogger } from './capture.ts';
 
 const KEY = 'diagnostics-key-3e9b0a4c-2d1f-4c88-a7e6';
@@ -18,15 +18,7 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => ({ dir, cleanup } = await withTempDir()));
 afterEach(() => cleanup());
 
-const start = (extra: Partial<MainServicesOptions> = {}): Promise<MainServices> =>
-  createMainServices({
-    userDataDir: dir,
-    cipher: testCipher().cipher,
-    openExternal: async () => undefined,
-    writeClipboard: async () => undefined,
-    emit: () => undefined,
-    ...extra,
-  });
+const start = (extra: Partial<MainServicesOptions> = {}): Promise<MainServices> => testMainServices(dir, extra);
 
 async function diagnosticsOf(services: MainServices): Promise<string> {
   const result = await services.router.handle('app.diagnostics', {}, true);

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppLog } from '../../../src-main/logging/app-log.ts';
 import { escapeControl } from '../../../src-main/logging/one-line.ts';
-import { createMainServices } from '../../../src-main/main-services.ts';
+import type { MainServices } from '../../../src-main/main-services.ts';
 import { startPreview } from '../../../src-main/preview/preview-server.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
-import { testCipher } from '../../support/test-cipher.ts';
 import { captureLogger } from './capture.ts';
 
 const KEY = 'forged-lines-key-2b9e61d0-5c7a';
@@ -17,16 +17,11 @@ const FORGED = '[2030-01-01 00:00:00.000] [info]  API key accepted';
 // eslint-disable-next-line no-control-regex -- the characters a forged entry needs
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202e]/;
 
-async function withServices(run: (services: Awaited<ReturnType<typeof createMainServices>>, logger: ReturnType<typeof captureLogger>) => Promise<void>) {
+async function withServices(run: (services: MainServices, logger: ReturnType<typeof captureLogger>) => Promise<void>) {
   const temp = await withTempDir();
   try {
     const logger = captureLogger();
-    const services = await createMainServices({
-      userDataDir: temp.dir,
-      cipher: testCipher().cipher,
-      openExternal: async () => undefined,
-      writeClipboard: async () => undefined,
-      emit: () => undefined,
+    const services = await testMainServices(temp.dir, {
       log: createAppLog({ logger }),
     });
     await run(services, logger);

@@ -6,9 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createAppLog } from '../../../src-main/logging/app-log.ts';
 import { logProcessErrors } from '../../../src-main/logging/process-errors.ts';
 import { createRendererLog } from '../../../src-main/logging/renderer-log.ts';
-import { createMainServices } from '../../../src-main/main-services.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
-import { testCipher } from '../../support/test-cipher.ts';
 import { captureLogger } from './capture.ts';
 
 const KEY = 'renderer-log-key-7d1c0b2e-9f4a';
@@ -36,12 +35,7 @@ describe('lines from the page', () => {
     const temp = await withTempDir();
     try {
       const logger = captureLogger();
-      const services = await createMainServices({
-        userDataDir: temp.dir,
-        cipher: testCipher().cipher,
-        openExternal: async () => undefined,
-        writeClipboard: async () => undefined,
-        emit: () => undefined,
+      const services = await testMainServices(temp.dir, {
         log: createAppLog({ logger }),
       });
       const bad = await services.router.handle('app.log', { level: 'debug', message: 'x' }, true);

@@ -2,11 +2,11 @@
 // method, path, status and duration; the API key appears in no line, whatever happens.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppLog } from '../../../src-main/logging/app-log.ts';
-import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
+import type { MainServices } from '../../../src-main/main-services.ts';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index.ts';
 import type { CallResult } from '../../../src-preload/contract/index.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
-import { testCipher } from '../../support/test-cipher.ts';
 import { captureLogger } from './capture.ts';
 
 const KEY = 'request-log-key-8d1f2c3b-7a6e-4f50-b1c9';
@@ -25,12 +25,7 @@ beforeEach(async () => {
   ({ dir, cleanup } = await withTempDir());
   logger = captureLogger();
   // No secrets given here: the log must hold no key because none is ever handed to it, not only because it is redacted.
-  services = await createMainServices({
-    userDataDir: dir,
-    cipher: testCipher().cipher,
-    openExternal: async () => undefined,
-    writeClipboard: async () => undefined,
-    emit: () => undefined,
+  services = await testMainServices(dir, {
     log: createAppLog({ logger }),
   });
 });

@@ -2,12 +2,12 @@
 // Location, a connection test) must not get it into anything main sends to the renderer.
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
+import type { MainServices } from '../../../src-main/main-services.ts';
 import { redactSecrets, textMayHoldSecret } from '../../../src-main/security/redact.ts';
 import { isListedPage, linkHeads, textHash, type EventName, type Link, type ListedPage } from '../../../src-preload/contract/index.ts';
 import { json, startFakeService, type FakeService } from '../service/fake-service.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
-import { testCipher } from '../../support/test-cipher.ts';
 
 // Characters that change when URL-encoded, so the encoded form is a different text.
 const KEY = 'sk+live/Echo=0123456789abcdef';
@@ -27,11 +27,7 @@ beforeEach(async () => {
   const temp = await withTempDir();
   cleanup = temp.cleanup;
   emitted.length = 0;
-  services = await createMainServices({
-    userDataDir: temp.dir,
-    cipher: testCipher().cipher,
-    openExternal: async () => undefined,
-    writeClipboard: async () => undefined,
+  services = await testMainServices(temp.dir, {
     emit: (event: EventName, payload: unknown) => emitted.push({ event, payload }),
   });
 });

@@ -7,13 +7,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainServices } from '../../../src-main/main-services.ts';
 import { ServiceClient } from '../../../src-main/service/index.ts';
 import { STATISTICS_ACCEPTED_DAYS, STATISTICS_ACCEPTED_ROWS, StatisticsSchema, type StatisticsQuery } from '../../../src-preload/contract/index.ts';
 import { createContractApi } from '../../../src-renderer/contract/contract-client.ts';
 import { createEventHub, routerBridge } from '../../support/sync-harness.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
-import { testCipher } from '../../support/test-cipher.ts';
 
 const KEY = 'hostile-statistics-key';
 const ROWS = 200_000;
@@ -69,11 +68,7 @@ describe('200,000 statistics rows from a hostile service', () => {
     const agent = new Agent();
     const hub = createEventHub();
     try {
-      const services = await createMainServices({
-        userDataDir: temp.dir,
-        cipher: testCipher().cipher,
-        openExternal: async () => undefined,
-        writeClipboard: async () => undefined,
+      const services = await testMainServices(temp.dir, {
         emit: (event, payload) => hub.emit(event, payload),
         dispatcher: agent,
       });

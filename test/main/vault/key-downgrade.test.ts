@@ -6,8 +6,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMainServices, type MainServices } from '../../../src-main/main-services.ts';
+import type { MainServices } from '../../../src-main/main-services.ts';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index.ts';
+import { testMainServices } from '../../support/main-services.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
 import { testCipher } from '../../support/test-cipher.ts';
 
@@ -36,8 +37,7 @@ afterAll(async () => {
 let dir: string;
 let cleanup: () => Promise<void>;
 const { cipher } = testCipher();
-const start = (): Promise<MainServices> =>
-  createMainServices({ userDataDir: dir, cipher, openExternal: async () => undefined, writeClipboard: async () => undefined, emit: () => undefined });
+const start = (): Promise<MainServices> => testMainServices(dir, { cipher });
 
 beforeEach(async () => {
   ({ dir, cleanup } = await withTempDir());
