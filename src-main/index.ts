@@ -21,10 +21,12 @@ import {
 } from 'electron';
 import electronLog from 'electron-log/main';
 import electronUpdaterModule from 'electron-updater';
+import { applyAppIdentity } from './desktop/app-identity.ts';
 import { startDesktopShell, type DesktopShell } from './desktop/desktop-shell.ts';
 import { rendererDir, rendererUrl as rendererUrlOf } from './desktop/renderer-url.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol.ts';
+import { contextMenuOnEveryWebContents } from './electron/context-menu.ts';
 import { startLocalCrashReports } from './electron/crash-reports.ts';
 import { electronShortcuts } from './electron/global-shortcut.ts';
 import { registerContractIpc } from './electron/ipc.ts';
@@ -53,6 +55,10 @@ const preloadPath = path.join(import.meta.dirname, '../preload/index.cjs');
 const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(import.meta.dirname, '../../resources');
 // Every page the app ever shows is held to the main window's navigation and new-window rules.
 guardEveryWebContents(app, { rendererUrl, openExternal });
+// Right-click: spelling, Cut/Copy/Paste/Select All, Copy Link Address (Electron has no menu of its own).
+contextMenuOnEveryWebContents(app, { Menu, clipboard });
+// Windows' AppUserModelID (notifications carry the app's name and icon) and the About panel, before any notification.
+applyAppIdentity(app, { platform: process.platform, version: app.getVersion(), iconsDir: path.join(resourcesDir, 'icons') });
 // A separate profile (tests, a second portable profile): set before anything reads the path.
 if (process.env['LINKDOCK_USER_DATA']) app.setPath('userData', path.resolve(process.env['LINKDOCK_USER_DATA']));
 // Crashes of main and every renderer become local minidumps (never uploaded); the diagnostics name the folder.
@@ -72,7 +78,7 @@ const desktop = startDesktopShell({
   userDataDir: app.getPath('userData'),
   dev: !app.isPackaged,
   app,
-  createWindow: ({ bounds }) => createMainWindow({ BrowserWindow, preloadPath, rendererUrl, openExternal, bounds }),
+  createWindow: ({ bounds, hidden }) => createMainWindow({ BrowserWindow, preloadPath, rendererUrl, openExternal, bounds, ...(hidden ? { hidden } : {}) }),
   createShortenWindow: () => createShortenWindow({ BrowserWindow, preloadPath, rendererUrl, openExternal }),
   displays: () => screen.getAllDisplays(),
   clipboard,
@@ -90,6 +96,11 @@ const desktop = startDesktopShell({
   ...(app.isPackaged ? { updater: electronUpdater(electronUpdaterModule.autoUpdater, log, path.join(process.resourcesPath, 'app-update.yml')) } : {}),
   isOnline: () => net.isOnline(),
   openLogsFolder: openLogsFolder(shell, logFile),
+  version: app.getVersion(),
+  // Open at login: Electron's login items on macOS and Windows, an XDG autostart entry elsewhere; `--hidden` marks such a start.
+  login: { argv: process.argv, env: process.env, homeDir: app.getPath('home'), execPath: process.execPath, system: app },
+  nativeTheme,
+  showAboutPanel: () => app.showAboutPanel(),
 });
 // Null: another instance runs; it was told and shows its window, and this one is quitting.
 if (desktop) void app.whenReady().then(() => start(desktop));

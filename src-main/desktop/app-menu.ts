@@ -1,5 +1,7 @@
 // The application menu: the platform's standard roles plus Linkdock's own commands and shortcuts.
-import { separator, type MenuEntry } from './menu-entry.ts';
+// About and Check for Updates… sit in the app menu on macOS, in Help elsewhere; Help has role 'help'
+// (macOS adds its search field to it).
+import { menuText, separator, type MenuEntry } from './menu-entry.ts';
 
 export interface AppMenuActions {
   newLink(): void;
@@ -12,6 +14,10 @@ export interface AppMenuActions {
   openLogsFolder(): void;
   /** The diagnostics text (versions, counts, last errors; no keys) onto the clipboard. */
   copyDiagnostics(): void;
+  /** app.showAboutPanel() (macOS uses the role, which shows the same panel). */
+  showAbout(): void;
+  /** One update check now, with a notice of what it found. */
+  checkForUpdates(): void;
 }
 
 export interface AppMenuOptions {
@@ -20,6 +26,19 @@ export interface AppMenuOptions {
   dev: boolean;
   /** The global shortcut, shown next to its menu item. */
   shortcut: string | null;
+  /** Whether Check for Updates… can run here, and in a few words why not (update-checks.ts menuState). */
+  updates: { enabled: boolean; reason: string | null };
+}
+
+/** Check for Updates…, disabled with its reason beside it (a tooltip on macOS, a line of its own everywhere). */
+function updateEntries(options: AppMenuOptions, actions: AppMenuActions): MenuEntry[] {
+  const { enabled, reason } = options.updates;
+  const check: MenuEntry = { label: 'Check for Updates…', enabled, click: () => actions.checkForUpdates() };
+  if (enabled || !reason) return [check];
+  return [
+    { ...check, toolTip: reason },
+    { label: menuText(reason, 80), enabled: false },
+  ];
 }
 
 /** Shortcuts the window handles through the menu (the global one is registered separately). */
@@ -50,6 +69,7 @@ export function buildAppMenu(options: AppMenuOptions, actions: AppMenuActions): 
       label: 'Linkdock',
       submenu: [
         { role: 'about' },
+        ...updateEntries(options, actions),
         separator,
         settings,
         separator,
@@ -83,12 +103,15 @@ export function buildAppMenu(options: AppMenuOptions, actions: AppMenuActions): 
   });
   menu.push({ role: 'windowMenu' });
   menu.push({
+    role: 'help',
     label: mac ? 'Help' : '&Help',
     submenu: [
       { label: 'Linkdock Website', click: () => actions.openWebsite() },
       separator,
       { label: 'Open Logs Folder', click: () => actions.openLogsFolder() },
       { label: 'Copy Diagnostics', click: () => actions.copyDiagnostics() },
+      // Windows and Linux have no app menu: About and updates live here.
+      ...(mac ? [] : [separator, ...updateEntries(options, actions), separator, { label: 'About Linkdock', click: () => actions.showAbout() }]),
     ],
   });
   return menu;

@@ -9,14 +9,15 @@ import {
   type EventPayload,
   type DesktopSettings,
   type ShortenRequest,
-  type TrayLink,
+  type ThemeChoiceName,
 } from '../../src-preload/contract/index.ts';
 import { buildAppMenu } from './app-menu.ts';
 import { reportDamagedFiles } from './damaged-files.ts';
 import { GlobalShortcut } from './global-shortcut.ts';
+import { MainWindow } from './main-window.ts';
 import { helpMenuActions } from './help-menu.ts';
+import { LoginItem } from './login-item.ts';
 import { createShellCalls } from './shell-calls.ts';
-import { watchRenderer } from './renderer-watchdog.ts';
 import { UpdateChecks } from './update-checks.ts';
 import { restoreEmbeddedSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
 import { SettingsStore } from './settings.ts';
@@ -24,8 +25,8 @@ import { shortenFromClipboard, type ShortenOutcome } from './shorten-from-clipbo
 import { ShortenQueue } from './shorten-queue.ts';
 import { ShortenWindow, shortenWindowCalls } from './shorten-window.ts';
 import { TrayCacheStore } from './tray-cache.ts';
-import { buildTrayMenu, trayToolTip, type TrayView } from './tray-menu.ts';
-import { restoreBounds, WindowStateStore } from './window-state.ts';
+import { buildTrayMenu, copyTrayLink, trayToolTip, type TrayView } from './tray-menu.ts';
+import { WindowStateStore } from './window-state.ts';
 import type { DesktopShell, DesktopShellDeps, ShellServices, TrayPort, WindowPort } from './shell-ports.ts';
 export type { AppPort, DesktopShell, DesktopShellDeps, PreventableEvent, ShellServices, ShortcutPort, TrayPort, WindowPort } from './shell-ports.ts';
 export { APP_WEBSITE } from './help-menu.ts';
@@ -45,10 +46,14 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   const windowState = new WindowStateStore({ dir: deps.userDataDir });
   const log = { info: deps.logInfo ?? (() => undefined), warn: deps.logWarn ?? deps.logError };
   const updates = new UpdateChecks({ ...deps, dev: deps.dev ?? false, enabled: () => settings.autoUpdate, log });
+  const loginItem = new LoginItem({ platform: deps.platform, dev: deps.dev ?? false, host: deps.login, settings, log });
+  /** Electron draws menus, dialogs and the title bar in the theme the window picked. */
+  const applyTheme = (theme: ThemeChoiceName): void => {
+    if (deps.nativeTheme) deps.nativeTheme.themeSource = theme;
+  };
 
   let services: ShellServices | null = null;
   let workspaceList: { id: string; name: string; baseUrl: string }[] = [];
-  let window: WindowPort | null = null;
   let tray: TrayPort | null = null;
   let sandbox: EmbeddedSandbox | null = null;
   let shortcutProblem: string | null = null;
@@ -58,13 +63,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   /** Set once the stores are read: before that, a workspace change must not rewrite the tray cache. */
   let loaded = false;
   let stopped: Promise<void> | null = null;
-  let saveTimer: ReturnType<typeof setTimeout> | null = null;
-  let resolveReady!: () => void;
-  let rejectReady!: (error: unknown) => void;
-  const ready = new Promise<void>((resolve, reject) => {
-    resolveReady = resolve;
-    rejectReady = reject;
-  });
+  const { promise: ready, resolve: resolveReady, reject: rejectReady } = Promise.withResolvers<void>();
   ready.catch(() => undefined); // reported where it is awaited
 
   /** Background writes, awaited on stop so nothing is cut off by the exit. */
@@ -76,7 +75,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   };
 
   // ---- events to the renderer ----
-  const liveWindow = (): WindowPort | null => (window && !window.isDestroyed() ? window : null);
+  const liveWindow = (): WindowPort | null => mainWindow.live();
   const sendTo = <E extends EventName>(target: WindowPort, event: E, payload: EventPayload<E>): void => {
     if (!target.isDestroyed() && !target.webContents.isDestroyed()) target.webContents.send(eventChannel(event), payload);
   };
@@ -107,72 +106,23 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   };
 
   // ---- windows ----
-  const saveWindowState = (target: WindowPort): void => {
-    if (target.isDestroyed()) return;
-    track(windowState.save({ bounds: target.getNormalBounds(), maximized: target.isMaximized() }), 'window state');
-  };
-  let flushSave: (() => void) | null = null;
-  const scheduleSave = (target: WindowPort): void => {
-    if (saveTimer) clearTimeout(saveTimer);
-    flushSave = () => {
-      if (saveTimer) clearTimeout(saveTimer);
-      saveTimer = null;
-      flushSave = null;
-      saveWindowState(target);
-    };
-    saveTimer = setTimeout(flushSave, deps.saveDelayMs ?? 500);
-    saveTimer.unref?.();
-  };
-  const createAppWindow = async (): Promise<WindowPort> => {
-    const saved = await windowState.load().catch(() => null);
-    const { bounds, maximized } = restoreBounds(saved, deps.displays());
-    const created = deps.createWindow({ bounds });
-    if (maximized) created.maximize();
-    window = created;
-    const { notify, openLogsFolder, logError } = deps;
-    watchRenderer(created.webContents, { notify, openLogsFolder, log: { warn: deps.logWarn ?? logError, error: logError }, quitting: () => quitting });
-    created.on('close', (event) => {
-      if (saveTimer) clearTimeout(saveTimer);
-      saveWindowState(created);
-      // The window's page owns the mirror, the outbox and sync: closing hides it, so links shortened
-      // from the clipboard and queued edits keep going out until Quit. On macOS the dock brings it
-      // back (the platform's way); elsewhere only a tray icon can, so without one closing quits.
-      if (!quitting && (deps.platform === 'darwin' || (settings.closeToTray && tray))) {
-        event.preventDefault();
-        created.hide();
-      }
-    });
-    created.on('closed', () => {
-      if (window === created) window = null;
-    });
-    const changed = (): void => scheduleSave(created);
-    created.on('resize', changed);
-    created.on('move', changed);
-    created.on('maximize', changed);
-    created.on('unmaximize', changed);
+  const mainWindow = new MainWindow({
+    ...deps,
+    windowState,
+    // On macOS the dock brings a hidden window back (the platform's way); elsewhere only a tray icon can, so without one closing quits.
+    hidesOnClose: () => deps.platform === 'darwin' || (settings.closeToTray && tray !== null),
+    quitting: () => quitting,
     // A renderer that (re)loads gets every request its outbox has not acknowledged yet.
-    created.webContents.on('did-finish-load', () => {
+    onPageLoad: (created) => {
       for (const request of queue.pending()) sendTo(created, 'links.shortenRequested', request);
       if (pendingNavigation) sendTo(created, 'app.navigate', pendingNavigation);
       pendingNavigation = null;
-    });
-    return created;
-  };
-  let opening: Promise<WindowPort> | null = null;
+    },
+    track,
+  });
   const openApp = (): void => {
     // A second launch or dock click before start() has nothing to show yet; start() opens the window.
-    if (!started) return;
-    const existing = liveWindow();
-    if (existing) {
-      if (existing.isMinimized()) existing.restore();
-      existing.show();
-      existing.focus();
-      return;
-    }
-    opening ??= createAppWindow().finally(() => {
-      opening = null;
-    });
-    void opening.catch((error: unknown) => deps.logError(`window: ${String(error)}`));
+    if (started) mainWindow.show();
   };
   /** Where a window that is still being made should go once its page has loaded. */
   let pendingNavigation: EventPayload<'app.navigate'> | null = null;
@@ -188,51 +138,36 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   };
 
   // ---- actions shared by tray, menu and shortcut ----
+  /** What the one-step shorten and the Shorten window share: the clipboard, the queue and the way to the window's outbox. */
+  const shortenBase = {
+    readClipboard: () => deps.clipboard.readText(),
+    writeClipboard: (text: string) => deps.clipboard.writeText(text),
+    notify: deps.notify,
+    currentWorkspace,
+    queue,
+    deliver: (request: ShortenRequest) => emit('links.shortenRequested', request),
+    openApp,
+    ...(deps.newAlias ? { newAlias: deps.newAlias } : {}),
+  };
   const shorten = async (): Promise<ShortenOutcome> => {
     await ready;
-    return shortenFromClipboard({
-      readClipboard: () => deps.clipboard.readText(),
-      writeClipboard: (text) => deps.clipboard.writeText(text),
-      notify: deps.notify,
-      currentWorkspace,
-      queue,
-      deliver: (request: ShortenRequest) => emit('links.shortenRequested', request),
-      openApp,
-      ...(deps.newAlias ? { newAlias: deps.newAlias } : {}),
-    });
+    return shortenFromClipboard(shortenBase);
   };
   const runShorten = (): void => {
     track(shorten(), 'shorten from clipboard');
   };
   // "Shorten Clipboard…": its own small window; what it sends is queued like the one-step shorten.
   const shortenWindow = new ShortenWindow({
+    ...shortenBase,
     createWindow: () => deps.createShortenWindow(),
-    readClipboard: () => deps.clipboard.readText(),
-    writeClipboard: (text) => deps.clipboard.writeText(text),
-    notify: deps.notify,
-    queue,
-    deliver: (request: ShortenRequest) => emit('links.shortenRequested', request),
-    openApp,
     workspaces: () => workspaceList,
-    currentWorkspace,
     domainsOf: (workspaceId) => trayCache.get(workspaceId)?.domains ?? [],
-    ...(deps.newAlias ? { newAlias: deps.newAlias } : {}),
   });
-  const openShortenWindow = (): void => {
+  const openShortenWindow = (): void =>
     track(
       ready.then(() => shortenWindow.open()),
       'shorten window',
     );
-  };
-  const copyLink = async (link: TrayLink): Promise<void> => {
-    try {
-      await deps.clipboard.writeText(link.shortUrl);
-    } catch (error) {
-      deps.notify({ title: 'Short URL not copied', body: `The clipboard refused it: ${error instanceof Error ? error.message : String(error)}` });
-      return;
-    }
-    deps.notify({ title: 'Short URL copied', body: link.label && link.label !== link.shortUrl ? `${link.shortUrl}\n${link.label}` : link.shortUrl });
-  };
   const syncNow = (workspaceId: string): void => {
     if (!liveWindow()) openApp(); // the sync engine runs in the renderer: it syncs on load
     emit('sync.requested', { workspaceId });
@@ -250,7 +185,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     const view = trayView();
     tray.setMenu(
       buildTrayMenu(view, {
-        copyLink: (link) => track(copyLink(link), 'copy link'),
+        copyLink: (link) => track(copyTrayLink(link, deps), 'copy link'),
         shortenFromClipboard: runShorten,
         shortenWithOptions: openShortenWindow,
         openApp,
@@ -267,7 +202,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
   const refreshAppMenu = (): void => {
     deps.setAppMenu(
       buildAppMenu(
-        { platform: deps.platform, dev: deps.dev ?? false, shortcut: shortcut.active },
+        { platform: deps.platform, dev: deps.dev ?? false, shortcut: shortcut.active, updates: updates.menuState },
         {
           newLink: () => navigate('new-link', currentWorkspace()?.id),
           shortenFromClipboard: runShorten,
@@ -277,7 +212,14 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
           },
           showPending: () => navigate('pending', currentWorkspace()?.id),
           showSettings: () => navigate('settings'),
-          ...helpMenuActions({ ...deps, ready, track, diagnostics: () => services?.diagnostics() ?? null, writeClipboard: (t) => deps.clipboard.writeText(t) }),
+          ...helpMenuActions({
+            ...deps,
+            ready,
+            track,
+            updates,
+            diagnostics: () => services?.diagnostics() ?? null,
+            writeClipboard: (t) => deps.clipboard.writeText(t),
+          }),
         },
       ),
     );
@@ -292,6 +234,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     shortcutProblem,
     autoUpdate: settings.autoUpdate,
     updateNote: updates.note,
+    ...loginItem.view(),
   });
 
   // ---- the embedded sandbox ----
@@ -337,13 +280,18 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     refreshTray,
     refreshAppMenu,
     updates,
+    loginItem,
+    setTheme: async (theme) => {
+      applyTheme(theme);
+      if (theme !== settings.theme) await settings.update({ theme });
+    },
   });
   const handlers = { ...shellCalls, ...shortenWindowCalls(shortenWindow, ready) };
 
   // ---- lifecycle ----
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
-      flushSave?.();
+      mainWindow.flushSave();
       updates.stop();
       shortcut.release();
       tray?.destroy();
@@ -374,6 +322,7 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
       services = given;
       await Promise.all([settings.load(), trayCache.load(), queue.load()]);
       reportDamagedFiles({ settings, queue, trayCache }, { logWarn: deps.logWarn ?? deps.logError, notify: deps.notify });
+      await loginItem.reconcile().catch((error: unknown) => deps.logError(`open at login: ${String(error)}`));
       workspaceList = (await given.workspaces.list()).map(({ id, name, baseUrl }) => ({ id, name, baseUrl }));
       loaded = true;
       try {
@@ -384,6 +333,8 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
         tray = null;
         deps.logError(`tray: ${error instanceof Error ? error.message : String(error)}`);
       }
+      // After the tray: its icon reads the system's own theme before the app's choice overrides it.
+      applyTheme(settings.theme);
       const problem = applyShortcut(settings.shortcut);
       shortcutProblem = problem;
       refreshTray();
@@ -411,8 +362,10 @@ export function startDesktopShell(deps: DesktopShellDeps): DesktopShell | null {
     // The window last, so a first run opens on the sandbox workspace.
     workspaceList = (await given.workspaces.list()).map(({ id, name, baseUrl }) => ({ id, name, baseUrl }));
     refreshTray();
-    openApp();
-    await opening;
+    // Started at login: the page runs (sync, the shorten queue) but the window stays in the tray (or the dock) until asked for.
+    if (loginItem.startedAtLogin && (deps.platform === 'darwin' || tray)) mainWindow.openHidden();
+    else openApp();
+    await mainWindow.opening;
   };
 
   return {

@@ -25,6 +25,9 @@ export function headlessDesktopCalls(deps: HeadlessDeps): DesktopCallHandlers {
     shortcutProblem: NO_DESKTOP,
     autoUpdate: false,
     updateNote: 'The browser preview does not update itself.',
+    openAtLogin: false,
+    openAtLoginAvailable: false,
+    openAtLoginNote: 'The browser preview does not start at login.',
   };
   return {
     'workspaces.getCurrent': async () => ({ workspaceId: await current() }),
@@ -47,6 +50,8 @@ export function headlessDesktopCalls(deps: HeadlessDeps): DesktopCallHandlers {
     'desktop.setSettings': async () => {
       throw new CallError({ kind: 'invalid-input', message: NO_DESKTOP });
     },
+    // The browser draws its own menus: nothing to follow.
+    'desktop.setTheme': async () => null,
     'shortenWindow.context': async () => ({
       location_url: '',
       clipboardNote: NO_DESKTOP,

@@ -22,7 +22,12 @@ export type MenuRole =
   | 'togglefullscreen'
   | 'reload'
   | 'forceReload'
-  | 'toggleDevTools';
+  | 'toggleDevTools'
+  | 'help'
+  | 'cut'
+  | 'copy'
+  | 'paste'
+  | 'selectAll';
 
 export interface MenuEntry {
   label?: string;

@@ -1,7 +1,9 @@
-// Desktop settings kept by main (desktop-settings.json): close-to-tray, the global shortcut, updates, and
-// whether the embedded sandbox was already offered on first run.
+// Desktop settings kept by main (desktop-settings.json): close-to-tray, the global shortcut, updates, open
+// at login, the window's theme choice (for main's own menus and dialogs), and whether the embedded
+// sandbox was already offered on first run.
 import path from 'node:path';
 import { z } from 'zod';
+import { ThemeChoiceSchema, type ThemeChoiceName } from '../../src-preload/contract/index.ts';
 import { JsonFile, Serial } from '../storage/json-file.ts';
 
 export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+L';
@@ -14,6 +16,10 @@ const FileSchema = z.object({
   shortcut: z.string().max(100).nullable().default(DEFAULT_SHORTCUT),
   /** Look for updates, download them and install on quit (off: never; development builds never do). */
   autoUpdate: z.boolean().default(true),
+  /** Start at login, hidden in the tray (login-item.ts keeps the system's entry to match). */
+  openAtLogin: z.boolean().default(false),
+  /** Settings → Appearance, as the window last said: nativeTheme.themeSource follows it from the start. */
+  theme: ThemeChoiceSchema.default('system'),
   /** Set once the first-run sandbox workspace was created, so deleting it is respected. */
   sandboxCreated: z.boolean().default(false),
 });
@@ -51,6 +57,14 @@ export class SettingsStore {
 
   get autoUpdate(): boolean {
     return this.state.autoUpdate;
+  }
+
+  get openAtLogin(): boolean {
+    return this.state.openAtLogin;
+  }
+
+  get theme(): ThemeChoiceName {
+    return this.state.theme;
   }
 
   get sandboxCreated(): boolean {

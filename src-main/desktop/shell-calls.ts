@@ -1,8 +1,9 @@
 // The desktop calls the shell answers (current workspace, tray cache, shorten queue, sync
 // notifications, desktop settings). Each waits until the shell has read its stores.
-import { CallError, type DesktopSettings, type EventPayload } from '../../src-preload/contract/index.ts';
+import { CallError, type DesktopSettings, type EventPayload, type ThemeChoiceName } from '../../src-preload/contract/index.ts';
 import type { DesktopCallHandlers } from './desktop-calls.ts';
 import type { ShortenWindowCallName } from './shorten-window.ts';
+import type { LoginItem } from './login-item.ts';
 import type { Notify } from './notice.ts';
 import type { SettingsStore } from './settings.ts';
 import type { ShortenQueue } from './shorten-queue.ts';
@@ -29,6 +30,10 @@ export interface ShellCallContext {
   restoreSandbox: () => Promise<{ workspaceId: string }>;
   /** Told when the user switches updates on or off. */
   updates: { setEnabled(on: boolean): void };
+  /** Open at login: the system's entry, then the stored choice. */
+  loginItem: Pick<LoginItem, 'set'>;
+  /** The window's theme choice: applied to Electron's nativeTheme and kept for the next start. */
+  setTheme: (theme: ThemeChoiceName) => Promise<void>;
 }
 
 /** All but the Shorten window's calls (shorten-window.ts answers those). */
@@ -97,8 +102,15 @@ export function createShellCalls(ctx: ShellCallContext): Omit<DesktopCallHandler
       if (input.autoUpdate !== undefined) {
         await ctx.settings.update({ autoUpdate: input.autoUpdate });
         ctx.updates.setEnabled(input.autoUpdate);
+        ctx.refreshAppMenu(); // Check for Updates… follows the switch
       }
+      if (input.openAtLogin !== undefined) await ctx.loginItem.set(input.openAtLogin);
       return ctx.settingsView();
+    },
+    'desktop.setTheme': async ({ theme }) => {
+      await ctx.ready;
+      await ctx.setTheme(theme);
+      return null;
     },
     'desktop.restoreSandbox': () => ctx.restoreSandbox(),
   };

@@ -1,9 +1,10 @@
 // The desktop shell's view of Electron (app, window, tray, global shortcut) and of main's services:
 // src-main/index.ts hands in the real objects, tests hand in fakes, so the shell runs in plain Node.
-import type { EventName, EventPayload } from '../../src-preload/contract/index.ts';
+import type { EventName, EventPayload, ThemeChoiceName } from '../../src-preload/contract/index.ts';
 import type { RunningSandbox, SandboxOptions } from '../sandbox/index.ts';
 import type { DesktopCallHandlers } from './desktop-calls.ts';
 import type { EmbeddedSandbox, SandboxWorkspaces } from './embedded-sandbox.ts';
+import type { LoginItemHost } from './login-item.ts';
 import type { MenuEntry } from './menu-entry.ts';
 import type { Notify } from './notice.ts';
 import type { WatchedContents } from './renderer-watchdog.ts';
@@ -81,7 +82,8 @@ export interface DesktopShellDeps {
   /** Development build: the app menu keeps reload and the developer tools. */
   dev?: boolean;
   app: AppPort;
-  createWindow(options: { bounds: Partial<Rect> & { width: number; height: number } }): WindowPort;
+  /** `hidden`: made but not shown (a start at login); show() brings it up. */
+  createWindow(options: { bounds: Partial<Rect> & { width: number; height: number }; hidden?: boolean }): WindowPort;
   /** The small Shorten window (src-main/electron/window.ts createShortenWindow). */
   createShortenWindow(): ShortenWindowPort;
   /** Work areas of the connected displays (Electron's screen.getAllDisplays()). */
@@ -103,6 +105,14 @@ export interface DesktopShellDeps {
   updater?: UpdaterPort;
   /** Whether the system has a network (Electron's net.isOnline()); an update check waits for one. */
   isOnline?(): boolean;
+  /** The app's version (Check for Updates… says it when it is the newest). */
+  version?: string;
+  /** Open at login: this copy's program, arguments and Electron's login item calls; absent: not available. */
+  login?: LoginItemHost;
+  /** Electron's nativeTheme: its themeSource follows the window's theme choice (menus, dialogs, title bar). */
+  nativeTheme?: { themeSource: ThemeChoiceName };
+  /** Help → About Linkdock on Windows and Linux (Electron's app.showAboutPanel). */
+  showAboutPanel?(): void;
   /** Help → Open Logs Folder (the Electron adapter: shell.openPath of electron-log's folder). */
   openLogsFolder(): Promise<void>;
   /** Tests pass ':memory:' or a temp file; the app uses sandbox.sqlite in the user data folder. */

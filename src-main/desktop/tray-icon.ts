@@ -8,3 +8,21 @@ export function trayIconFile(platform: NodeJS.Platform, darkTheme: boolean): str
   // Windows draws tray icons at 16 px (scaled by DPI); Linux panels use 22-24 px, so start from 32.
   return platform === 'win32' ? `${variant}.png` : `${variant}-32.png`;
 }
+
+/** What Electron's nativeTheme says (Electron's nativeTheme fits as it is). */
+export interface ThemeFacts {
+  themeSource: 'system' | 'light' | 'dark';
+  shouldUseDarkColors: boolean;
+  /** Windows: the taskbar's own theme, apart from the apps' one. */
+  shouldUseDarkColorsForSystemIntegratedUI?: boolean;
+}
+
+/**
+ * Whether the panel the tray icon sits on is dark: the system's theme, never the app's choice. Once
+ * the app forces light or dark (themeSource), shouldUseDarkColors says that choice, so outside
+ * Windows the last reading taken while it followed the system stands (`lastSystemDark`).
+ */
+export function panelIsDark(theme: ThemeFacts, platform: NodeJS.Platform, lastSystemDark: boolean): boolean {
+  if (platform === 'win32' && theme.shouldUseDarkColorsForSystemIntegratedUI !== undefined) return theme.shouldUseDarkColorsForSystemIntegratedUI;
+  return theme.themeSource === 'system' ? theme.shouldUseDarkColors : lastSystemDark;
+}

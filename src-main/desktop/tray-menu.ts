@@ -5,6 +5,7 @@
 // than the screen).
 import type { TrayCache, TrayLink } from '../../src-preload/contract/index.ts';
 import { menuText, separator, type MenuEntry } from './menu-entry.ts';
+import type { Notify } from './notice.ts';
 
 export interface TrayActions {
   copyLink(link: TrayLink): void;
@@ -144,4 +145,15 @@ export function buildTrayMenu(view: TrayView, actions: TrayActions): MenuEntry[]
   if (currentId) menu.push({ label: 'Sync Now', click: () => actions.syncNow(currentId) });
   menu.push({ label: 'Open Linkdock', click: () => actions.openApp() }, separator, { label: 'Quit Linkdock', click: () => actions.quit() });
   return menu;
+}
+
+/** A tray link's click: its short URL onto the clipboard, and a notice saying so (or why not). */
+export async function copyTrayLink(link: TrayLink, deps: { clipboard: { writeText(text: string): void | Promise<void> }; notify: Notify }): Promise<void> {
+  try {
+    await deps.clipboard.writeText(link.shortUrl);
+  } catch (error) {
+    deps.notify({ title: 'Short URL not copied', body: `The clipboard refused it: ${error instanceof Error ? error.message : String(error)}` });
+    return;
+  }
+  deps.notify({ title: 'Short URL copied', body: link.label && link.label !== link.shortUrl ? `${link.shortUrl}\n${link.label}` : link.shortUrl });
 }

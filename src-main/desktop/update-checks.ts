@@ -18,8 +18,8 @@ export interface UpdaterPort {
   onAvailable(listener: (version: string) => void): void;
   /** A new version was downloaded and will install on quit. */
   onDownloaded(listener: (version: string) => void): void;
-  /** Looks for an update (and downloads it when automatic). */
-  check(): Promise<unknown>;
+  /** Looks for an update (and downloads it when automatic): the newer version found, if any; null when the updater said nothing. */
+  check(): Promise<{ newVersion: string | null } | null>;
   /** Whether updates download by themselves and install when the app quits. */
   setAutomatic(on: boolean): void;
   quitAndInstall(): void;
@@ -38,6 +38,8 @@ export interface UpdateChecksOptions {
   platform: NodeJS.Platform;
   /** Opens the releases page from a "new version" notice (http(s) only, the app's guarded openExternal). */
   openExternal?: (url: string) => Promise<void>;
+  /** The running version, for "up to date" after Check for Updates…. */
+  version?: string;
   /** The user's choice (Settings → Desktop → Updates). */
   enabled(): boolean;
   /** False when the system says there is no network (Electron's net.isOnline()). */
@@ -124,6 +126,58 @@ export class UpdateChecks {
     if (on) this.#schedule(0);
   }
 
+  /** Check for Updates… in the menu: enabled, or why not (in a few words). */
+  get menuState(): { enabled: boolean; reason: string | null } {
+    if (this.#plan.kind === 'never') return { enabled: false, reason: this.#plan.menu };
+    if (!this.#options.enabled()) return { enabled: false, reason: 'Updates are turned off in Settings' };
+    return { enabled: true, reason: null };
+  }
+
+  /**
+   * Check for Updates…: one check now, and a notice whatever it finds (a timed check speaks only of
+   * news). Resolves when it has settled, never rejects.
+   */
+  async checkFromMenu(): Promise<void> {
+    const { updater, notify } = this.#options;
+    const { enabled, reason } = this.menuState;
+    if (!enabled || !updater || !this.#running) {
+      notify({ title: 'Updates', body: `${reason ?? 'This build cannot update itself'}.` });
+      return;
+    }
+    if (this.#readyVersion) return this.#readyNotice(this.#readyVersion);
+    if (this.#options.isOnline && !this.#options.isOnline()) {
+      notify({ title: 'No network', body: 'Linkdock could not look for updates: this computer is offline.' });
+      return;
+    }
+    if (this.#checking) {
+      notify({ title: 'Checking for updates', body: 'Linkdock is already looking for a new version.' });
+      return;
+    }
+    const announced = this.#availableVersion;
+    this.#checking = true;
+    let found: string | null;
+    try {
+      found = (await updater.check())?.newVersion ?? null;
+      this.#lastLogged = null;
+    } catch (error) {
+      this.#logOnce(`update check failed: ${error instanceof Error ? error.message : String(error)}`);
+      notify({ title: 'Update check failed', body: 'Linkdock could not reach its update feed. It tries again by itself later.' });
+      return;
+    } finally {
+      this.#checking = false;
+    }
+    if (!found) {
+      const version = this.#options.version;
+      notify({ title: 'Linkdock is up to date', body: version ? `Version ${version} is the newest.` : 'This is the newest version.' });
+    } else if (this.#plan.kind === 'install') {
+      if (!this.#readyVersion) notify({ title: 'Update found', body: `Linkdock ${found} is downloading and installs when you quit.` });
+    } else if (this.#availableVersion !== found) {
+      this.#available(found);
+    } else if (announced === found) {
+      this.#announce(found); // an earlier check announced it: the user asked again
+    } // else: this check's own 'update-available' announced it
+  }
+
   /** One check now (also what the timer runs); resolves when it has settled, never rejects. */
   async checkNow(): Promise<void> {
     const { updater } = this.#options;
@@ -166,7 +220,12 @@ export class UpdateChecks {
     if (plan.kind !== 'notify' || this.#availableVersion === version) return;
     this.#availableVersion = version;
     this.#options.log.info(`update ${version} available: this build does not install it`);
-    if (!this.#options.enabled()) return;
+    if (this.#options.enabled()) this.#announce(version);
+  }
+
+  #announce(version: string): void {
+    if (this.#plan.kind !== 'notify') return;
+    const plan = this.#plan;
     const page = plan.releasesPage;
     const open = this.#options.openExternal;
     this.#options.notify({
@@ -181,7 +240,10 @@ export class UpdateChecks {
     if (this.#plan.kind !== 'install' || this.#readyVersion === version) return;
     this.#readyVersion = version;
     this.#options.log.info(`update ${version} downloaded: installs when Linkdock quits`);
-    if (!this.#options.enabled()) return;
+    if (this.#options.enabled()) this.#readyNotice(version);
+  }
+
+  #readyNotice(version: string): void {
     const updater = this.#options.updater;
     this.#options.notify({
       title: 'Update ready',

@@ -9,7 +9,8 @@
 // same feed, and the deb installs as root: there the app only says a new version is out.
 
 export type UpdatePlan =
-  { kind: 'never'; note: string; log: string } | { kind: 'install' } | { kind: 'notify'; note: string; log: string; releasesPage: string | null };
+  /** `menu`: why Check for Updates… is disabled, short enough for a menu line. */
+  { kind: 'never'; note: string; log: string; menu: string } | { kind: 'install' } | { kind: 'notify'; note: string; log: string; releasesPage: string | null };
 
 export interface UpdateFacts {
   dev: boolean;
@@ -19,13 +20,28 @@ export interface UpdateFacts {
 }
 
 export function planUpdates(facts: UpdateFacts): UpdatePlan {
-  if (facts.dev) return { kind: 'never', note: 'Updates are off in development builds.', log: 'updates: off in development builds' };
-  if (facts.feedText === undefined) return { kind: 'never', note: 'This build cannot update itself.', log: 'updates: this build cannot update itself' };
+  if (facts.dev) {
+    return {
+      kind: 'never',
+      note: 'Updates are off in development builds.',
+      log: 'updates: off in development builds',
+      menu: 'Updates are off in development builds',
+    };
+  }
+  if (facts.feedText === undefined) {
+    return {
+      kind: 'never',
+      note: 'This build cannot update itself.',
+      log: 'updates: this build cannot update itself',
+      menu: 'This build cannot update itself',
+    };
+  }
   if (facts.feedText === null) {
     return {
       kind: 'never',
       note: 'Updates are not configured for this build: it never looks for new versions.',
       log: 'updates: not configured for this build (no app-update.yml): never checking',
+      menu: 'Updates are not configured for this build',
     };
   }
   const feed = readFeed(facts.feedText);

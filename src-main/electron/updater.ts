@@ -18,7 +18,10 @@ export function electronUpdater(updater: AppUpdater, log: { info(message: string
     onError: (listener) => void updater.on('error', (error) => listener(error)),
     onAvailable: (listener) => void updater.on('update-available', (info) => listener(info.version)),
     onDownloaded: (listener) => void updater.on('update-downloaded', (info) => listener(info.version)),
-    check: () => updater.checkForUpdates(),
+    check: async () => {
+      const result = await updater.checkForUpdates();
+      return result ? { newVersion: result.isUpdateAvailable ? result.updateInfo.version : null } : null;
+    },
     setAutomatic: (on) => {
       updater.autoDownload = on;
       updater.autoInstallOnAppQuit = on;

@@ -29,6 +29,8 @@ export interface WindowDeps {
   openExternal: (url: string) => Promise<void>;
   bounds?: { x?: number; y?: number; width: number; height: number };
   icon?: string;
+  /** Started at login: made, its page loaded, but not shown (the tray or the dock shows it). */
+  hidden?: boolean;
 }
 
 export function createMainWindow(deps: WindowDeps): BrowserWindow {
@@ -44,7 +46,7 @@ export function createMainWindow(deps: WindowDeps): BrowserWindow {
     webPreferences: { ...secureWebPreferences(deps.preloadPath), backgroundThrottling: false },
   });
   guardWebContents(window.webContents, deps);
-  window.once('ready-to-show', () => window.show());
+  if (!deps.hidden) window.once('ready-to-show', () => window.show());
   void window.loadURL(deps.rendererUrl);
   return window;
 }

@@ -5,7 +5,9 @@ import './plain-messages.ts'; // before any schema parses: every message in plai
 import { z } from 'zod';
 import { call, inWorkspace, none, nothing, serviceCall, WorkspaceIdSchema, type CallSchema } from './call-envelope.ts';
 import { CallErrorSchema } from './errors.ts';
-import { HttpUrlSchema, AliasSchema, INPUT_BOUNDS as MAX, ShortcutSchema } from './inputs.ts';
+import { DesktopSettingsPatchSchema, DesktopSettingsSchema, ThemeChoiceSchema } from './desktop-settings.ts';
+import { ShortenContextSchema, ShortenRequestSchema, ShortenSubmitSchema, SyncProblemSchema, TrayCacheSchema } from './desktop-shell.ts';
+import { INPUT_BOUNDS as MAX } from './inputs.ts';
 import type { CallName, EventName } from './names.ts';
 import { INSECURE_HTTP_WARNING, isInsecureHttp } from './origin.ts';
 import { resourceCallSchema, type ResourceTable } from './resource-table.ts';
@@ -122,120 +124,8 @@ export const AccountStateSchema = z.object({
 });
 export type AccountState = z.infer<typeof AccountStateSchema>;
 
-// ---- Desktop integration (tray, shorten from clipboard, notifications) ----
-
-/** One link as the tray shows it; the renderer computes the short URL from its mirror. */
-export const TrayLinkSchema = z.object({
-  /** The mirror's client id. */
-  id: z.string().min(1).max(MAX.trayLinkId),
-  /** What the menu shows: the link's title or alias. */
-  label: z.string().max(MAX.trayLabel),
-  shortUrl: HttpUrlSchema,
-});
-export type TrayLink = z.infer<typeof TrayLinkSchema>;
-
-/** A custom domain the service has (a server id), as the Shorten window offers it. */
-export const TrayDomainSchema = z.object({
-  id: z.number().int().positive(),
-  host: z.string().min(1).max(MAX.host),
-  scheme: z.string().max(MAX.scheme),
-});
-export type TrayDomain = z.infer<typeof TrayDomainSchema>;
-
-/** What the tray shows for one workspace, kept by main so the tray has data before any window loads. */
-export const TrayCacheSchema = z.object({
-  workspaceId: WorkspaceIdSchema,
-  /** The workspace's custom domains in the mirror, for the Shorten window's Domain choice. */
-  domains: z.array(TrayDomainSchema).max(MAX.trayDomains).optional(),
-  /** The most recent links, newest first (the tray shows 10). */
-  recent: z.array(TrayLinkSchema).max(MAX.trayRecent),
-  pinned: z.array(TrayLinkSchema).max(MAX.trayPinned),
-  status: z.object({
-    online: z.boolean(),
-    /** Outbox operations not yet confirmed by the service. */
-    pending: z.number().int().min(0),
-    /** Operations that failed or are in conflict (shown in Pending changes). */
-    problems: z.number().int().min(0),
-  }),
-});
-export type TrayCache = z.infer<typeof TrayCacheSchema>;
-export type TrayStatus = TrayCache['status'];
-
-/**
- * A link main asks the renderer to create through its outbox (shorten from clipboard). Main already
- * put `shortUrl` on the clipboard; the renderer acknowledges with `links.shortenAccepted` once the
- * outbox holds it, and must treat a repeated requestId as the same request.
- */
-export const ShortenRequestSchema = z.object({
-  requestId: z.string().regex(/^[a-zA-Z0-9-]{8,64}$/),
-  workspaceId: WorkspaceIdSchema,
-  location_url: HttpUrlSchema,
-  /** The alias, client-generated unless the user chose it (the Shorten window). */
-  url: AliasSchema,
-  /** The domain's server id; absent or 0: the main domain. */
-  domain_id: z.number().int().min(0).optional(),
-  shortUrl: z.string(),
-  /** Epoch ms. */
-  requestedAt: z.number(),
-});
-export type ShortenRequest = z.infer<typeof ShortenRequestSchema>;
-
-/** What the Shorten window shows: the clipboard's text (when it is a web address) and where a link can go. */
-export const ShortenContextSchema = z.object({
-  /** The clipboard's web address, or '' when it holds none. */
-  location_url: z.string().max(2048),
-  /** Why the destination is not prefilled (the clipboard is empty or holds no web address), or null. */
-  clipboardNote: z.string().nullable(),
-  currentId: WorkspaceIdSchema.nullable(),
-  workspaces: z.array(
-    z.object({
-      id: WorkspaceIdSchema,
-      name: z.string(),
-      /** Where a main-domain link lives: the workspace's site URL. */
-      mainHost: z.string(),
-      domains: z.array(TrayDomainSchema),
-    }),
-  ),
-});
-export type ShortenContext = z.infer<typeof ShortenContextSchema>;
-
-export const ShortenSubmitSchema = z
-  .object({
-    ...inWorkspace,
-    location_url: HttpUrlSchema,
-    /** 0 or absent: the main domain. */
-    domain_id: z.number().int().min(0).optional(),
-    /** Empty or absent: Linkdock picks one. */
-    alias: z.union([z.literal(''), AliasSchema]).optional(),
-  })
-  .strict();
-
-export const SYNC_PROBLEM_KINDS = ['failed', 'conflict', 'key-refused'] as const;
-export const SyncProblemSchema = z
-  .object({
-    kind: z.enum(SYNC_PROBLEM_KINDS),
-    workspaceId: WorkspaceIdSchema.optional(),
-    title: z.string().trim().min(1).max(MAX.noticeTitle),
-    body: z.string().max(MAX.noticeBody),
-  })
-  .strict();
-export type SyncProblem = z.infer<typeof SyncProblemSchema>;
-
-export const DesktopSettingsSchema = z.object({
-  /** Closing the window hides it to the tray instead of quitting (Windows/Linux default). */
-  closeToTray: z.boolean(),
-  /** Global shortcut for "Shorten URL from clipboard" (Electron accelerator), or null for none. */
-  shortcut: z.string().nullable(),
-  /** Whether the shortcut is registered right now. */
-  shortcutActive: z.boolean(),
-  /** Why it is not (taken by another application, not supported here), or null. */
-  shortcutProblem: z.string().nullable(),
-  /** Look for updates, download them and install them on quit. */
-  autoUpdate: z.boolean(),
-  /** Why updates do not run here (development build, the preview), or that one is ready; null otherwise. */
-  updateNote: z.string().nullable(),
-});
-export type DesktopSettings = z.infer<typeof DesktopSettingsSchema>;
+export * from './desktop-shell.ts';
+export * from './desktop-settings.ts';
 
 /** Screens main can ask the renderer to show (tray, app menu, notification clicks). */
 export const APP_VIEWS = ['links', 'new-link', 'pending', 'settings'] as const;
@@ -369,10 +259,9 @@ export const appCalls = {
   /** A sync failure, conflict or refused key, shown as a native notification. */
   'notify.syncProblem': call(SyncProblemSchema, none),
   'desktop.getSettings': call(nothing, DesktopSettingsSchema),
-  'desktop.setSettings': call(
-    z.object({ closeToTray: z.boolean().optional(), shortcut: ShortcutSchema.nullable().optional(), autoUpdate: z.boolean().optional() }).strict(),
-    DesktopSettingsSchema,
-  ),
+  'desktop.setSettings': call(DesktopSettingsPatchSchema, DesktopSettingsSchema),
+  /** The theme picked in Settings → Appearance: main's own menus, dialogs and title bar follow it. */
+  'desktop.setTheme': call(z.object({ theme: ThemeChoiceSchema }).strict(), none),
   /** Brings back the Sandbox workspace after the user removed it: a new, demo-filled account on loopback. */
   'desktop.restoreSandbox': call(nothing, z.object({ workspaceId: WorkspaceIdSchema })),
   /** The Shorten window (tray → Shorten Clipboard…): what it offers. The only calls that window may make are SHORTEN_WINDOW_CALLS. */

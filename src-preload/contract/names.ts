@@ -13,6 +13,7 @@ export const DESKTOP_CALL_NAMES = [
   'notify.syncProblem',
   'desktop.getSettings',
   'desktop.setSettings',
+  'desktop.setTheme',
   'desktop.restoreSandbox',
   'shortenWindow.context',
   'shortenWindow.submit',

@@ -13,6 +13,7 @@ import { ShortcutsSheet } from './ShortcutsSheet.tsx';
 import { DeferredMount, Toasts } from '../ui/index.ts';
 import { useWorkspaces } from '../session/use-workspaces.tsx';
 import { ScreenBoundary } from './boundaries.tsx';
+import { useThemeToMain } from '../features/settings/theme-to-main.ts';
 
 const OpeningPage = () => <div className="page" aria-busy="true" />;
 
@@ -23,6 +24,8 @@ export function AppShell() {
   const session = useSession();
   const { loaded, workspaces } = useWorkspaces();
   useGlobalShortcuts();
+  // Main draws menus, dialogs and the title bar in the window's theme: told at every start and change.
+  useThemeToMain(api);
 
   // The tray and the app menu ask for screens through main.
   useEffect(

@@ -43,6 +43,8 @@ export interface AppHarness {
     keysSet: string[];
     /** How often the Sandbox workspace was asked back. */
     sandboxRestores: number;
+    /** The theme choices the window told main (desktop.setTheme), in order. */
+    themes: string[];
   };
 }
 
@@ -63,6 +65,10 @@ export function appApi(service: FakeService, workspace: WorkspaceInfo, desktop: 
     'desktop.restoreSandbox': () => {
       desktop.sandboxRestores++;
       return { workspaceId: workspace.id };
+    },
+    'desktop.setTheme': (input) => {
+      desktop.themes.push(String(input.theme));
+      return null;
     },
     'desktop.setSettings': (input) => {
       if (desktop.setSettings) return desktop.setSettings(input);
@@ -91,10 +97,21 @@ export async function renderApp(service: FakeService, view: View, overrides: Par
     sandbox: false,
   };
   const desktop: AppHarness['desktop'] = {
-    settings: { closeToTray: true, shortcut: null, shortcutActive: false, shortcutProblem: null, autoUpdate: true, updateNote: null },
+    settings: {
+      closeToTray: true,
+      shortcut: null,
+      shortcutActive: false,
+      shortcutProblem: null,
+      autoUpdate: true,
+      updateNote: null,
+      openAtLogin: false,
+      openAtLoginAvailable: true,
+      openAtLoginNote: null,
+    },
     vault: { available: true, backend: 'gnome_libsecret', secure: true },
     keysSet: [],
     sandboxRestores: 0,
+    themes: [],
     ...overrides,
   };
   const api = appApi(service, workspace, desktop);

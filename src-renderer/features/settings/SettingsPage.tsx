@@ -1,5 +1,5 @@
-// Desktop settings (close to tray, updates, the global shortcut for "Shorten URL from clipboard"), how API
-// keys are stored, and how syncing is scheduled.
+// Desktop settings (close to tray, open at login, updates, the global shortcut for "Shorten URL from
+// clipboard"), the theme (which main's menus follow too), how API keys are stored, and how syncing is scheduled.
 import { useEffect, useState } from 'react';
 import { appCalls, CallError, type DesktopSettings, type VaultStatus } from '../../../src-preload/contract/index.ts';
 import { checkInput } from '../../resource-screens/form-errors.ts';
@@ -13,7 +13,9 @@ import { setThemeChoice, useThemeChoice, type ThemeChoice } from '../../ui/theme
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-type SettingsPatch = { closeToTray?: boolean; shortcut?: string | null; autoUpdate?: boolean };
+type SettingsPatch = { closeToTray?: boolean; shortcut?: string | null; autoUpdate?: boolean; openAtLogin?: boolean };
+
+const OPEN_AT_LOGIN_NOTE = 'Linkdock starts hidden in the tray, so syncing and the shortcut work from the moment you log in.';
 
 /** The shortcut as typed, as main's desktop.setSettings takes it: empty is none. */
 const checkShortcut = (values: { shortcut: string }) =>
@@ -91,6 +93,15 @@ function DesktopSection() {
             isSelected={settings.closeToTray}
             onChange={(closeToTray) =>
               void apply({ closeToTray }, closeToTray ? 'Closing the window now keeps Linkdock in the tray.' : 'Closing the window now quits Linkdock.')
+            }
+          />
+          <Switch
+            label="Open at login"
+            isSelected={settings.openAtLogin}
+            isDisabled={!settings.openAtLoginAvailable}
+            description={settings.openAtLoginNote ?? OPEN_AT_LOGIN_NOTE}
+            onChange={(openAtLogin) =>
+              void apply({ openAtLogin }, openAtLogin ? 'Linkdock now starts in the tray when you log in.' : 'Linkdock no longer starts when you log in.')
             }
           />
           <Switch

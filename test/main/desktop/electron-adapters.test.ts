@@ -40,7 +40,7 @@ describe('Electron adapters (fake Electron classes)', () => {
       }
     }
     const themeHandlers: Handler[] = [];
-    const theme = { shouldUseDarkColors: true, on: (_event: string, handler: Handler) => themeHandlers.push(handler) };
+    const theme = { themeSource: 'system', shouldUseDarkColors: true, on: (_event: string, handler: Handler) => themeHandlers.push(handler) };
     const port = createElectronTray({
       Tray: FakeTray as never,
       Menu: { buildFromTemplate: (template: unknown) => ({ built: template }) } as never,
@@ -51,6 +51,10 @@ describe('Electron adapters (fake Electron classes)', () => {
     const tray = made[0]!;
     expect(tray.image).toBe('/res/tray/tray-dark-32.png');
     theme.shouldUseDarkColors = false;
+    themeHandlers.forEach((handler) => handler());
+    expect(tray.image).toBe('/res/tray/tray-light-32.png');
+    // The app forces dark (Settings → Appearance): the panel did not change, nor does the icon.
+    Object.assign(theme, { themeSource: 'dark', shouldUseDarkColors: true });
     themeHandlers.forEach((handler) => handler());
     expect(tray.image).toBe('/res/tray/tray-light-32.png');
 

@@ -15,6 +15,8 @@ export class FakeUpdater implements UpdaterPort {
   installs = 0;
   /** What the next checks do: resolve, or reject with this error (and emit it, as electron-updater does). */
   failWith: Error | null = null;
+  /** The newer version the next checks find (announced with 'update-available' during the check, as electron-updater does). */
+  found: string | null = null;
   private errorListeners: ((error: Error) => void)[] = [];
   private downloadedListeners: ((version: string) => void)[] = [];
   private availableListeners: ((version: string) => void)[] = [];
@@ -40,7 +42,8 @@ export class FakeUpdater implements UpdaterPort {
       for (const listener of this.errorListeners) listener(this.failWith);
       throw this.failWith;
     }
-    return null;
+    if (this.found) this.available(this.found);
+    return { newVersion: this.found };
   }
   setAutomatic(on: boolean) {
     this.automatic = on;

@@ -52,7 +52,7 @@ export class FakeWindow implements WindowPort {
   readonly events = fireable();
   readonly contentEvents = fireable();
   readonly sent: { channel: string; payload: unknown }[] = [];
-  readonly options: { bounds: Partial<Rect> & { width: number; height: number } };
+  readonly options: { bounds: Partial<Rect> & { width: number; height: number }; hidden?: boolean };
   bounds: Rect;
   visible = true;
   minimized = false;
@@ -63,8 +63,10 @@ export class FakeWindow implements WindowPort {
   rendererKills = 0;
   readonly webContents;
 
-  constructor(options: { bounds: Partial<Rect> & { width: number; height: number } }) {
+  constructor(options: { bounds: Partial<Rect> & { width: number; height: number }; hidden?: boolean }) {
     this.options = options;
+    // As window.ts makes it: shown once its page is ready, unless made hidden (a start at login).
+    this.visible = !options.hidden;
     this.bounds = { x: options.bounds.x ?? 100, y: options.bounds.y ?? 100, width: options.bounds.width, height: options.bounds.height };
     const id = nextId++;
     this.webContents = {
@@ -106,8 +108,10 @@ export class FakeWindow implements WindowPort {
   restore = () => {
     this.minimized = false;
   };
+  /** Electron's maximize() also shows a hidden window. */
   maximize = () => {
     this.maximized = true;
+    this.visible = true;
   };
   show = () => {
     this.visible = true;

@@ -24,6 +24,14 @@ export interface DesktopOptions {
   createTray?: DesktopShellDeps['createTray'];
   /** electron-updater's stand-in; absent: a build that cannot update itself. */
   updater?: DesktopShellDeps['updater'];
+  /** Open at login's host (argv, env, home, program, Electron's login items); absent: not available. */
+  login?: DesktopShellDeps['login'];
+  /** Electron's nativeTheme stand-in: the shell sets its themeSource. */
+  nativeTheme?: DesktopShellDeps['nativeTheme'];
+  showAboutPanel?: () => void;
+  dev?: boolean;
+  /** Gets 'window' each time the main window is made (to order it against other fakes' records). */
+  record?: string[];
 }
 
 export interface Desktop {
@@ -65,6 +73,7 @@ export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { 
     userDataDir: options.dir,
     app,
     createWindow: (windowOptions) => {
+      options.record?.push('window');
       const window = new FakeWindow(windowOptions);
       windows.push(window);
       return window;
@@ -98,6 +107,11 @@ export async function makeDesktop(options: DesktopOptions): Promise<Desktop | { 
     saveDelayMs: 5,
     ...(options.newAlias ? { newAlias: options.newAlias } : {}),
     ...(options.updater ? { updater: options.updater } : {}),
+    ...(options.login ? { login: options.login } : {}),
+    ...(options.nativeTheme ? { nativeTheme: options.nativeTheme } : {}),
+    ...(options.showAboutPanel ? { showAboutPanel: options.showAboutPanel } : {}),
+    ...(options.dev !== undefined ? { dev: options.dev } : {}),
+    version: '0.1.0-test',
   });
   if (!shell) return { app, shell: null };
   const services = await testMainServices(options.dir, {

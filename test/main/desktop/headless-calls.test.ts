@@ -42,7 +42,12 @@ describe('desktop calls in the browser preview', () => {
     expect(await call('links.shortenPending', {})).toEqual({ ok: true, value: [] });
     expect(await call('notify.syncProblem', { kind: 'conflict', title: 'Both changed', body: '' })).toEqual({ ok: true, value: null });
     expect(logged).toEqual(['sync problem (conflict): Both changed']);
-    expect(await call('desktop.getSettings', {})).toMatchObject({ ok: true, value: { shortcutActive: false } });
+    expect(await call('desktop.getSettings', {})).toMatchObject({
+      ok: true,
+      value: { shortcutActive: false, openAtLogin: false, openAtLoginAvailable: false },
+    });
     expect(await call('desktop.setSettings', { shortcut: 'Alt+L' })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    // The browser draws its own menus: the theme is taken and changes nothing.
+    expect(await call('desktop.setTheme', { theme: 'dark' })).toEqual({ ok: true, value: null });
   });
 });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDesktopShell } from '../../../src-main/desktop/desktop-shell.ts';
-import type { MenuEntry } from '../../../src-main/desktop/menu-entry.ts';
 import { startSandbox } from '../../../src-main/sandbox/index.ts';
 import { withTempDir } from '../../support/temp-dir.ts';
 import { eventually, FakeApp, FakeClipboard, FakeShortcuts, FakeTray, FakeWindow } from './fakes.ts';
@@ -355,64 +354,5 @@ describe('global shortcut', () => {
     expect(desktop.tray().item('Shorten URL from Clipboard').accelerator).toBeUndefined();
     desktop.notices[0]!.onClick?.();
     expect(desktop.windows[0]!.received('app.navigate')).toEqual([{ view: 'settings' }]);
-  });
-});
-
-describe('app menu', () => {
-  const find = (menu: MenuEntry[], label: string): MenuEntry | undefined => {
-    for (const entry of menu) {
-      if (entry.label === label) return entry;
-      const inner = entry.submenu && find(entry.submenu, label);
-      if (inner) return inner;
-    }
-    return undefined;
-  };
-  const roles = (menu: MenuEntry[]): string[] => menu.flatMap((e) => [...(e.role ? [e.role] : []), ...roles(e.submenu ?? [])]);
-
-  it('has the standard roles and the app commands with their shortcuts', async () => {
-    const desktop = await desktopFor({ ...oneWorkspace, platform: 'darwin' });
-    const menu = desktop.appMenu();
-    expect(roles(menu)).toEqual(expect.arrayContaining(['about', 'hide', 'quit', 'editMenu', 'windowMenu', 'togglefullscreen', 'close']));
-    expect(roles(menu)).not.toContain('toggleDevTools');
-    expect(find(menu, 'Sync Now')?.accelerator).toBe('CommandOrControl+R');
-    expect(find(menu, 'Shorten URL from Clipboard')).toMatchObject({ accelerator: 'CommandOrControl+Shift+L', registerAccelerator: false });
-    const window = desktop.windows[0]!;
-    find(menu, 'Sync Now')?.click?.();
-    expect(window.received('sync.requested')).toHaveLength(1);
-    find(menu, 'New Link')?.click?.();
-    find(menu, 'Pending Changes')?.click?.();
-    find(menu, 'Settings…')?.click?.();
-    expect(window.received('app.navigate').map((p) => (p as { view: string }).view)).toEqual(['new-link', 'pending', 'settings']);
-    find(menu, 'Linkdock Website')?.click?.();
-    expect(desktop.opened).toEqual(['https://linkdock.app']);
-  });
-
-  it('has Open Logs Folder and Copy Diagnostics under Help, calling the logs folder port and putting diagnostics on the clipboard', async () => {
-    const desktop = await desktopFor(oneWorkspace);
-    const help = desktop.appMenu().find((entry) => entry.label === '&Help');
-    expect(help?.submenu?.map((e) => e.label ?? e.type)).toEqual(['Linkdock Website', 'separator', 'Open Logs Folder', 'Copy Diagnostics']);
-    find(help!.submenu!, 'Open Logs Folder')?.click?.();
-    await eventually(() => expect(desktop.logsFolderOpened()).toBe(1));
-
-    const [workspace] = await desktop.services.workspaces.list();
-    await desktop.call('tray.updateCache', { workspaceId: workspace!.id, recent: [], pinned: [], status: { online: true, pending: 2, problems: 1 } });
-    find(help!.submenu!, 'Copy Diagnostics')?.click?.();
-    await eventually(() => expect(desktop.notices.map((n) => n.title)).toContain('Diagnostics copied'));
-    const text = await desktop.clipboard.readText();
-    expect(text).toContain('Linkdock 0.1.0-test, Electron 45.0.0, Chrome 142.0.0.0');
-    expect(text).toContain('Workspaces: 1');
-    expect(text).toContain('  1. service: 2 pending, 1 failed or in conflict, online');
-    expect(text).not.toContain(workspace!.baseUrl);
-    const key = await desktop.services.vault.getKey(workspace!.id);
-    expect(key).toBeTruthy();
-    expect(text).not.toContain(key!);
-  });
-
-  it('on Windows and Linux puts Settings and Quit in the File menu with mnemonics', async () => {
-    const desktop = await desktopFor(oneWorkspace);
-    const menu = desktop.appMenu();
-    expect(menu.map((e) => e.label ?? e.role)).toEqual(['&File', 'editMenu', '&View', 'windowMenu', '&Help']);
-    expect(find(menu, 'Settings')?.accelerator).toBe('CommandOrControl+,');
-    expect(roles(menu[0]!.submenu!)).toEqual(['quit']);
   });
 });

@@ -27,7 +27,10 @@ function fakeWindowClass() {
       made.push(this);
     }
     menuRemoved = false;
-    once() {}
+    readonly onceEvents: string[] = [];
+    once(event: string) {
+      this.onceEvents.push(event);
+    }
     show() {}
     focus() {}
     removeMenu() {
@@ -82,6 +85,21 @@ describe('createMainWindow', () => {
       navigateOnDragDrop: false,
     });
     expect(window.loaded).toBe('app://linkdock/index.html');
+  });
+
+  it('shows itself once its page is ready, unless made hidden (a start at login); its page loads either way', () => {
+    expect(setup().window.onceEvents).toEqual(['ready-to-show']);
+    const { FakeWindow, made } = fakeWindowClass();
+    createMainWindow({
+      BrowserWindow: FakeWindow as never,
+      preloadPath: '/p.cjs',
+      rendererUrl: 'app://linkdock/index.html',
+      openExternal: async () => undefined,
+      hidden: true,
+    });
+    expect(made[0]!.onceEvents).toEqual([]);
+    expect(made[0]!.options.show).toBe(false);
+    expect(made[0]!.loaded).toBe('app://linkdock/index.html');
   });
 
   it('keeps the page running at full speed while hidden: it syncs in the background', () => {

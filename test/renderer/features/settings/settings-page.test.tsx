@@ -8,6 +8,8 @@ import { FakeService } from '../../sync/fake-service.ts';
 afterEach(() => cleanup());
 
 const SHORTCUT = 'Shortcut for “Shorten URL from clipboard”';
+/** What main says of open at login where it can be set and is off. */
+const LOGIN = { openAtLogin: false, openAtLoginAvailable: true, openAtLoginNote: null };
 
 describe('settings page', () => {
   it('switches close-to-tray and saves a shortcut through main', async () => {
@@ -34,6 +36,7 @@ describe('settings page', () => {
         shortcutProblem: 'Another application uses Alt+Space.',
         autoUpdate: true,
         updateNote: null,
+        ...LOGIN,
       },
       setSettings: () => {
         throw new CallError({ kind: 'invalid-input', message: 'Ctrl+C is used by the system for copying.', field: 'shortcut' });
@@ -51,7 +54,7 @@ describe('settings page', () => {
 
   it('keeps a shortcut being typed when close-to-tray is switched', async () => {
     const { user, desktop } = await renderApp(new FakeService(), 'settings', {
-      settings: { closeToTray: true, shortcut: 'Alt+Space', shortcutActive: true, shortcutProblem: null, autoUpdate: true, updateNote: null },
+      settings: { closeToTray: true, shortcut: 'Alt+Space', shortcutActive: true, shortcutProblem: null, autoUpdate: true, updateNote: null, ...LOGIN },
     });
     await user.clear(await screen.findByLabelText(SHORTCUT));
     await user.type(screen.getByLabelText(SHORTCUT), 'CommandOrControl+Shift+K');
@@ -72,6 +75,7 @@ describe('settings page', () => {
         shortcutProblem: null,
         autoUpdate: true,
         updateNote: 'Updates are off in development builds.',
+        ...LOGIN,
       },
     });
     const toggle = await screen.findByRole('switch', { name: /Keep Linkdock up to date/ });
@@ -82,6 +86,47 @@ describe('settings page', () => {
     expect(screen.getByText('Linkdock no longer looks for updates.')).toBeTruthy();
     await user.click(toggle);
     await waitFor(() => expect(desktop.settings.autoUpdate).toBe(true));
+  });
+
+  it('switches open at login through main (off by default), and shows main’s answer', async () => {
+    const { user, desktop } = await renderApp(new FakeService(), 'settings');
+    const toggle = await screen.findByRole('switch', { name: 'Open at login' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(/starts hidden in the tray/)).toBeTruthy();
+    await user.click(toggle);
+    await waitFor(() => expect(desktop.settings.openAtLogin).toBe(true));
+    expect(screen.getByText('Linkdock now starts in the tray when you log in.')).toBeTruthy();
+    await user.click(toggle);
+    await waitFor(() => expect(desktop.settings.openAtLogin).toBe(false));
+    expect(screen.getByText('Linkdock no longer starts when you log in.')).toBeTruthy();
+  });
+
+  it('open at login: disabled with main’s reason where it cannot be set; a refusal shows as a banner', async () => {
+    await renderApp(new FakeService(), 'settings', {
+      settings: {
+        closeToTray: true,
+        shortcut: null,
+        shortcutActive: false,
+        shortcutProblem: null,
+        autoUpdate: true,
+        updateNote: null,
+        openAtLogin: false,
+        openAtLoginAvailable: false,
+        openAtLoginNote: 'Open at login works in the installed app, not in a development build.',
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Open at login' });
+    expect((toggle as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Open at login works in the installed app, not in a development build.')).toBeTruthy();
+    cleanup();
+    const refused = await renderApp(new FakeService(), 'settings', {
+      setSettings: () => {
+        throw new CallError({ kind: 'internal', message: 'Linkdock could not add itself to the programs started at login: EACCES' });
+      },
+    });
+    await refused.user.click(await screen.findByRole('switch', { name: 'Open at login' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('could not add itself to the programs started at login');
+    expect((screen.getByRole('switch', { name: 'Open at login' }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('says plainly when keys are only obfuscated', async () => {
@@ -142,5 +187,17 @@ describe('theme', () => {
     await user.click(within(group).getByRole('radio', { name: 'As the system' }));
     expect(document.documentElement.dataset.theme).toBe(window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
     expect(localStorage.getItem('linkdock.theme')).toBeNull();
+  });
+
+  it('tells main the choice (its menus, dialogs and title bar follow it): on showing and on every change', async () => {
+    localStorage.setItem('linkdock.theme', 'dark');
+    const { user, desktop } = await renderApp(new FakeService(), 'settings');
+    // A choice made before main kept it reaches main as soon as the section shows.
+    await waitFor(() => expect(desktop.themes).toEqual(['dark']));
+    const group = await screen.findByRole('radiogroup', { name: 'Theme' });
+    await user.click(within(group).getByRole('radio', { name: 'Light' }));
+    await waitFor(() => expect(desktop.themes).toEqual(['dark', 'light']));
+    await user.click(within(group).getByRole('radio', { name: 'As the system' }));
+    await waitFor(() => expect(desktop.themes).toEqual(['dark', 'light', 'system']));
   });
 });
