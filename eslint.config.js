@@ -1,5 +1,5 @@
-// ESLint flat config: typescript-eslint for all code, react-hooks for the renderer, and import
-// fences that keep each process to its own side of the contract.
+// ESLint flat config: typescript-eslint for all code (with type-aware promise rules for src-*, scripts and
+// test), react-hooks for the renderer, and import fences that keep each process to its own side of the contract.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -15,6 +15,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    // Type-aware promise rules: a promise nobody awaits loses its rejection (an unhandled rejection,
+    // or a failure nobody sees), and an async callback where a void one is expected runs unchecked.
+    files: ['src-main/**/*.ts', 'src-preload/**/*.ts', 'src-renderer/**/*.{ts,tsx}', 'scripts/**/*.ts', 'test/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

@@ -131,10 +131,15 @@ export function BulkCreateDialog({ session, index, onClose }: { session: Workspa
                 id={fileId}
                 type="file"
                 accept=".csv,text/csv"
-                onChange={async (event) => {
+                onChange={(event) => {
                   const file = event.currentTarget.files?.[0];
                   if (!file) return setCsv(null);
-                  setCsv({ name: file.name, ...parseCsv(await file.text()) });
+                  // A file the system will not let us read (moved, no permission) is said under the field;
+                  // the pasted lines stay behind "Use pasted lines instead".
+                  file.text().then(
+                    (content) => setCsv({ name: file.name, ...parseCsv(content) }),
+                    () => setCsv({ name: file.name, rows: [], problems: [`“${file.name}” could not be read. Pick it again, or paste the lines instead.`] }),
+                  );
                 }}
               />
               {csv && (

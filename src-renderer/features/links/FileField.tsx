@@ -13,6 +13,9 @@ export function FileField(props: { label: string; value: ImageValue; onChange: (
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState(false);
+  // A file the system would not let us read (moved, no permission): said here, the value kept as it was.
+  const [readError, setReadError] = useState<string | null>(null);
+  const error = readError ?? props.error;
   const preview = usePreviewUrl(picked);
   return (
     <div className="field">
@@ -25,19 +28,25 @@ export function FileField(props: { label: string; value: ImageValue; onChange: (
           type="file"
           className="file-input"
           accept={props.accept ?? 'image/*'}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={`${id}-state${props.error ? ` ${id}-error` : ''}`}
-          onChange={async (event) => {
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-state${error ? ` ${id}-error` : ''}`}
+          onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             // Cleared so that picking the same file again after Remove is a change.
             event.currentTarget.value = '';
             if (!file) return;
             setReading(true);
-            try {
-              props.onChange(new PickedFile({ name: file.name, type: file.type, data: new Uint8Array(await file.arrayBuffer()) }));
-            } finally {
-              setReading(false);
-            }
+            setReadError(null);
+            file.arrayBuffer().then(
+              (data) => {
+                setReading(false);
+                props.onChange(new PickedFile({ name: file.name, type: file.type, data: new Uint8Array(data) }));
+              },
+              () => {
+                setReading(false);
+                setReadError(`“${file.name}” could not be read. Pick it again, or pick another file.`);
+              },
+            );
           }}
         />
         {preview && <img className="file-preview" src={preview} alt="" />}
@@ -51,15 +60,23 @@ export function FileField(props: { label: string; value: ImageValue; onChange: (
                 : 'No file'}
         </span>
         {props.value && (
-          <Button size="small" variant="ghost" onPress={() => props.onChange(null)} aria-label={`Remove ${props.label}`}>
+          <Button
+            size="small"
+            variant="ghost"
+            onPress={() => {
+              setReadError(null);
+              props.onChange(null);
+            }}
+            aria-label={`Remove ${props.label}`}
+          >
             Remove
           </Button>
         )}
       </div>
-      {picked && !props.error && <span className="field-description">Sent with the next save; not kept offline after that.</span>}
-      {props.error && (
+      {picked && !error && <span className="field-description">Sent with the next save; not kept offline after that.</span>}
+      {error && (
         <span id={`${id}-error`} className="field-error">
-          {props.error}
+          {error}
         </span>
       )}
     </div>

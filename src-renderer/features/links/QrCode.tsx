@@ -5,12 +5,16 @@ import { downloadBlob, fileSafe } from './download.ts';
 
 /** The short URL as a QR code, downloadable as PNG or SVG. */
 export function QrCode({ text, name }: { text: string; name: string }) {
-  const [png, setPng] = useState<string | null>(null);
+  const [codes, setCodes] = useState<{ png: string; svg: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    QRCode.toDataURL(text, { margin: 2, width: 512, errorCorrectionLevel: 'M' }).then(
-      (url) => live && setPng(url),
+    // Both drawn up front, so a failure of either is said here rather than lost in a button's handler.
+    Promise.all([
+      QRCode.toDataURL(text, { margin: 2, width: 512, errorCorrectionLevel: 'M' }),
+      QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+    ]).then(
+      ([png, svg]) => live && setCodes({ png, svg }),
       (failure: unknown) => live && setError(String(failure)),
     );
     return () => {
@@ -20,23 +24,24 @@ export function QrCode({ text, name }: { text: string; name: string }) {
   if (error) return <p className="field-error">The QR code could not be drawn: {error}</p>;
   return (
     <div className="qr">
-      {png ? <img src={png} alt={`QR code for ${text}`} width={160} height={160} /> : <div className="qr-placeholder" />}
+      {codes ? <img src={codes.png} alt={`QR code for ${text}`} width={160} height={160} /> : <div className="qr-placeholder" />}
       <div className="qr-actions">
         <Button
           size="small"
-          isDisabled={!png}
+          isDisabled={!codes}
           onPress={() => {
-            if (!png) return;
-            downloadBlob(`${fileSafe(name)}-qr.png`, dataUrlToBlob(png));
+            if (!codes) return;
+            downloadBlob(`${fileSafe(name)}-qr.png`, dataUrlToBlob(codes.png));
           }}
         >
           Download PNG
         </Button>
         <Button
           size="small"
-          onPress={async () => {
-            const svg = await QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-            downloadBlob(`${fileSafe(name)}-qr.svg`, new Blob([svg], { type: 'image/svg+xml' }));
+          isDisabled={!codes}
+          onPress={() => {
+            if (!codes) return;
+            downloadBlob(`${fileSafe(name)}-qr.svg`, new Blob([codes.svg], { type: 'image/svg+xml' }));
           }}
         >
           Download SVG

@@ -26,7 +26,7 @@ export interface UploadOptions {
 }
 
 export function chunkedUpload(options: UploadOptions): Promise<UploadOutcome> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let written = 0;
     let response = '';
     let closed = false;
@@ -51,7 +51,7 @@ export function chunkedUpload(options: UploadOptions): Promise<UploadOutcome> {
         if (closed) return ok(false);
         socket.write(bytes, (error) => ok(!error));
       });
-    socket.once('connect', async () => {
+    const send = async () => {
       const head = [
         `POST ${options.path} HTTP/1.1`,
         'Host: 127.0.0.1',
@@ -69,6 +69,15 @@ export function chunkedUpload(options: UploadOptions): Promise<UploadOutcome> {
       if (response === '') await write('0\r\n\r\n');
       // Wait for the answer and the close; a server that keeps the connection is timed out above.
       if (response !== '') setTimeout(() => done(closed), 2000);
+    };
+    socket.once('connect', () => {
+      // A piece() that throws fails the upload at once, rather than as an unhandled rejection and a wait for the deadline.
+      send().catch((error: unknown) => {
+        finished = true;
+        clearTimeout(deadline);
+        socket.destroy();
+        reject(error);
+      });
     });
   });
 }

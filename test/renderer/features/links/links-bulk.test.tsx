@@ -145,6 +145,21 @@ describe('bulk create', () => {
       { location_url: 'https://b.example/3', url: 'third', domain_id: 'dom-5' },
     ]);
   });
+
+  it('says when a CSV file cannot be read, creates nothing from it, and keeps the pasted lines', async () => {
+    const { user, dialog } = await openBulk();
+    await user.click(within(dialog).getByLabelText('Destination URLs'));
+    await user.paste('https://d.example/1');
+    // As when the file was moved or its permissions changed after it was picked.
+    const file = new File(['alias,location_url'], 'moved.csv', { type: 'text/csv' });
+    Object.defineProperty(file, 'text', { value: () => Promise.reject(new DOMException('The file could not be read', 'NotReadableError')) });
+    await user.upload(within(dialog).getByLabelText('Or a CSV file'), file);
+    await within(dialog).findByText('“moved.csv” could not be read. Pick it again, or paste the lines instead.');
+    expect((within(dialog).getByRole('button', { name: 'Create 0 links' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Use pasted lines instead' }));
+    expect((within(dialog).getByLabelText('Destination URLs') as HTMLTextAreaElement).value).toBe('https://d.example/1');
+    expect(within(dialog).getByText(/1 of 1 row ready/)).toBeTruthy();
+  });
 });
 
 describe('bulk input parsing', () => {
