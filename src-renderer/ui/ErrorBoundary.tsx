@@ -63,7 +63,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
         </header>
         <div className="banner banner-danger banner-stacked" role="alert">
           <strong>{this.props.label} stopped because of an error.</strong>
-          <span>What failed: {errorMessage(failed.error)}</span>
+          {/* The full width of the banner, whatever the message's length: a long address wraps inside it. */}
+          <span className="banner-detail">What failed: {errorMessage(failed.error)}</span>
           <span>{this.props.note ?? 'The rest of Linkdock keeps working, and the error was written to the log. Reload draws it again.'}</span>
           <Button variant="primary" onPress={this.reload}>
             Reload
