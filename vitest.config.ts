@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * One project per kind of test (issue #42). A worker started for each file cost ~85 s of a run on
  * 2 cores, so the pure suites share workers (`isolate: false`): they keep no state between files
- * (no module mocks, no globals they do not reset; the screens unmount in afterEach). Files that
+ * (no module mocks, no globals they do not reset). The screen suites (happy-dom) and files that
  * mock modules stay isolated, and the Chromium suites run one file at a time, so one browser at a
  * time shares the 2 cores with the rest.
  */
@@ -48,7 +48,10 @@ export default defineConfig({
       {
         extends: true,
         // Each file names its DOM (`@vitest-environment happy-dom`).
-        test: { name: 'screens', include: ['test/renderer/**/*.test.tsx'], exclude: ISOLATED, isolate: false },
+        // Isolated: one fresh-clone run (5948cb1) left every test of links-empty-state.test.tsx at
+        // "Loading links…" after another screen file in the same worker; the state it shares is not
+        // found yet, so each screen file gets its own worker again.
+        test: { name: 'screens', include: ['test/renderer/**/*.test.tsx'], exclude: ISOLATED },
       },
       {
         extends: true,
