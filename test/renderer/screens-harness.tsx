@@ -30,6 +30,19 @@ HTMLElement.prototype.getBoundingClientRect = function () {
   return { x: 0, y: 0, top: 0, left: 0, right: 1200, bottom: 2000, width: 1200, height: 2000, toJSON: () => ({}) } as DOMRect;
 };
 
+/** Main's desktop settings as a fresh install reports them; a test spreads it and names what it changes. */
+export const DESKTOP_SETTINGS = {
+  closeToTray: true,
+  shortcut: null,
+  shortcutActive: false,
+  shortcutProblem: null,
+  autoUpdate: true,
+  updateNote: null,
+  openAtLogin: false,
+  openAtLoginAvailable: true,
+  openAtLoginNote: null,
+} satisfies AppHarness['desktop']['settings'];
+
 export interface AppHarness {
   service: FakeService;
   workspace: WorkspaceInfo;
@@ -97,17 +110,7 @@ export async function renderApp(service: FakeService, view: View, overrides: Par
     sandbox: false,
   };
   const desktop: AppHarness['desktop'] = {
-    settings: {
-      closeToTray: true,
-      shortcut: null,
-      shortcutActive: false,
-      shortcutProblem: null,
-      autoUpdate: true,
-      updateNote: null,
-      openAtLogin: false,
-      openAtLoginAvailable: true,
-      openAtLoginNote: null,
-    },
+    settings: { ...DESKTOP_SETTINGS },
     vault: { available: true, backend: 'gnome_libsecret', secure: true },
     keysSet: [],
     sandboxRestores: 0,

@@ -2,14 +2,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { CallError } from '../../../../src-preload/contract/index.ts';
-import { cleanup, fieldError, renderApp } from '../../screens-harness.tsx';
+import { cleanup, DESKTOP_SETTINGS, fieldError, renderApp } from '../../screens-harness.tsx';
 import { FakeService } from '../../sync/fake-service.ts';
 
 afterEach(() => cleanup());
 
 const SHORTCUT = 'Shortcut for “Shorten URL from clipboard”';
 /** What main says of open at login where it can be set and is off. */
-const LOGIN = { openAtLogin: false, openAtLoginAvailable: true, openAtLoginNote: null };
 
 describe('settings page', () => {
   it('switches close-to-tray and saves a shortcut through main', async () => {
@@ -29,15 +28,7 @@ describe('settings page', () => {
 
   it('shows main’s refusal of a shortcut beside the field and the problem of an inactive one', async () => {
     const { user } = await renderApp(new FakeService(), 'settings', {
-      settings: {
-        closeToTray: false,
-        shortcut: 'Alt+Space',
-        shortcutActive: false,
-        shortcutProblem: 'Another application uses Alt+Space.',
-        autoUpdate: true,
-        updateNote: null,
-        ...LOGIN,
-      },
+      settings: { ...DESKTOP_SETTINGS, closeToTray: false, shortcut: 'Alt+Space', shortcutProblem: 'Another application uses Alt+Space.' },
       setSettings: () => {
         throw new CallError({ kind: 'invalid-input', message: 'Ctrl+C is used by the system for copying.', field: 'shortcut' });
       },
@@ -54,7 +45,7 @@ describe('settings page', () => {
 
   it('keeps a shortcut being typed when close-to-tray is switched', async () => {
     const { user, desktop } = await renderApp(new FakeService(), 'settings', {
-      settings: { closeToTray: true, shortcut: 'Alt+Space', shortcutActive: true, shortcutProblem: null, autoUpdate: true, updateNote: null, ...LOGIN },
+      settings: { ...DESKTOP_SETTINGS, shortcut: 'Alt+Space', shortcutActive: true },
     });
     await user.clear(await screen.findByLabelText(SHORTCUT));
     await user.type(screen.getByLabelText(SHORTCUT), 'CommandOrControl+Shift+K');
@@ -68,15 +59,7 @@ describe('settings page', () => {
 
   it('switches updates off and on through main, and shows why they do not run here', async () => {
     const { user, desktop } = await renderApp(new FakeService(), 'settings', {
-      settings: {
-        closeToTray: true,
-        shortcut: null,
-        shortcutActive: false,
-        shortcutProblem: null,
-        autoUpdate: true,
-        updateNote: 'Updates are off in development builds.',
-        ...LOGIN,
-      },
+      settings: { ...DESKTOP_SETTINGS, updateNote: 'Updates are off in development builds.' },
     });
     const toggle = await screen.findByRole('switch', { name: /Keep Linkdock up to date/ });
     expect((toggle as HTMLInputElement).checked).toBe(true);
@@ -104,13 +87,7 @@ describe('settings page', () => {
   it('open at login: disabled with main’s reason where it cannot be set; a refusal shows as a banner', async () => {
     await renderApp(new FakeService(), 'settings', {
       settings: {
-        closeToTray: true,
-        shortcut: null,
-        shortcutActive: false,
-        shortcutProblem: null,
-        autoUpdate: true,
-        updateNote: null,
-        openAtLogin: false,
+        ...DESKTOP_SETTINGS,
         openAtLoginAvailable: false,
         openAtLoginNote: 'Open at login works in the installed app, not in a development build.',
       },
